@@ -1,0 +1,39 @@
+"""
+System checks for `DJANGO_SERVICES`, with stable ids.
+
+    django_services.E001  DJANGO_SERVICES is not a dict
+    django_services.E002  unknown key in DJANGO_SERVICES
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.checks import Error, register
+
+from .conf import DEFAULTS, SETTINGS_NAME
+
+__all__ = ["check_settings"]
+
+
+@register()
+def check_settings(app_configs: Any = None, **kwargs: Any) -> list[Error]:
+    """Check that `DJANGO_SERVICES` is a dict and only uses known keys."""
+    value = getattr(settings, SETTINGS_NAME, {})
+    if not isinstance(value, dict):
+        return [
+            Error(
+                f"{SETTINGS_NAME} must be a dict, not {type(value).__name__}.",
+                id="django_services.E001",
+            )
+        ]
+    return [
+        Error(
+            f"Unknown key {key!r} in {SETTINGS_NAME}.",
+            hint="Known keys: " + ", ".join(sorted(DEFAULTS)) + ".",
+            id="django_services.E002",
+        )
+        for key in value
+        if key not in DEFAULTS
+    ]

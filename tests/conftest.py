@@ -1,0 +1,57 @@
+"""
+Django is configured here, without a settings module: SQLite in memory by default,
+PostgreSQL (or any database) when `DATABASE_URL` is set.
+
+`TEST_DATABASE_NAME` names the test database, so two runs against one server can coexist.
+"""
+
+from __future__ import annotations
+
+import os
+
+
+def pytest_configure(config):
+    from django.conf import settings
+
+    database = {"ENGINE": "django.db.backends.sqlite3", "NAME": ":memory:"}
+    if os.environ.get("DATABASE_URL"):
+        import dj_database_url
+
+        database = dj_database_url.parse(os.environ["DATABASE_URL"])
+    if os.environ.get("TEST_DATABASE_NAME"):
+        database["TEST"] = {"NAME": os.environ["TEST_DATABASE_NAME"]}
+
+    settings.configure(
+        DEBUG=False,
+        SECRET_KEY="django-services-tests-secret-key-that-is-long-enough-for-hs256",
+        ALLOWED_HOSTS=["*"],
+        DATABASES={"default": database},
+        INSTALLED_APPS=[
+            "django.contrib.contenttypes",
+            "django.contrib.auth",
+            "django.contrib.sessions",
+            "rest_framework",
+            "django_services",
+            "tests.testapp",
+        ],
+        MIDDLEWARE=[
+            "django.contrib.sessions.middleware.SessionMiddleware",
+            "django.middleware.common.CommonMiddleware",
+            "django.middleware.csrf.CsrfViewMiddleware",
+            "django.contrib.auth.middleware.AuthenticationMiddleware",
+        ],
+        ROOT_URLCONF="tests.urls",
+        TEMPLATES=[
+            {
+                "BACKEND": "django.template.backends.django.DjangoTemplates",
+                "APP_DIRS": True,
+            }
+        ],
+        PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"],
+        CACHES={"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}},
+        USE_TZ=True,
+        TIME_ZONE="UTC",
+        DEFAULT_AUTO_FIELD="django.db.models.AutoField",
+        AUTH_USER_MODEL="testapp.User",
+        DJANGO_SERVICES={},
+    )

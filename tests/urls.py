@@ -1,0 +1,3 @@
+"""URLs of the test project."""
+
+urlpatterns: list = []
