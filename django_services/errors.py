@@ -108,7 +108,7 @@ class FeathersError(Exception):
         super().__init__(self.message)
 
     @property
-    def className(self) -> str:  # noqa: N802 - the Feathers spelling, for familiarity
+    def className(self) -> str:
         """The Feathers `className`, also available as `class_name`."""
         return self.class_name
 
@@ -216,7 +216,7 @@ class GeneralError(FeathersError):
     class_name = "general-error"
 
 
-class NotImplemented(FeathersError):  # noqa: A001 - the Feathers name
+class NotImplemented(FeathersError):  # shadows the builtin constant, as Feathers names it
     code = 501
     class_name = "not-implemented"
 
