@@ -13,6 +13,7 @@ from django.conf import settings
 from django.core.checks import Error, register
 
 from .conf import DEFAULTS, SETTINGS_NAME
+from .server.authentication import checks as authentication_checks  # noqa: F401 - registers
 
 __all__ = ["check_settings"]
 

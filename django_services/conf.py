@@ -41,38 +41,83 @@ DEFAULTS: dict[str, Any] = {
     "QUERY_LIST_LIMIT": 1000,
     # JSON bodies nested deeper than this are a 400 BadRequest.
     "BODY_DEPTH_LIMIT": 32,
-    # The /authentication service; see the authentication guide for every key.
+    # DRF authentication classes (dotted paths) of services that set no
+    # `authentication_classes`; REST_FRAMEWORK's defaults are not used by services.
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "django_services.server.authentication.JWTAuthentication",
+        "django_services.server.authentication.SessionAuthentication",
+    ],
+    # DRF permission classes (dotted paths) of services that set no `permission_classes`:
+    # services are public unless protected, as in Feathers.
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    # The DRF exception handler of services (dotted path): every error as Feathers JSON.
+    "EXCEPTION_HANDLER": "django_services.server.exceptions.exception_handler",
+    # The /authentication service and the JWTs it issues (Feathers' `authentication` config).
+    # Present in DJANGO_SERVICES (as a dict), it turns the service on; every key is optional.
     "AUTHENTICATION": {
-        # The JWT secret; None uses Django's SECRET_KEY (system check warning).
+        # The key that signs and verifies tokens (Feathers' `secret`). None derives one from
+        # Django's SECRET_KEY (system check django_services.W101): set it explicitly to share
+        # tokens with other servers, and keep it at least as long as the algorithm's digest.
         "SECRET": None,
+        # Older secrets still accepted when verifying (never used to sign), for key rotation.
+        # With SECRET None, Django's SECRET_KEY_FALLBACKS are used the same way.
+        "SECRET_FALLBACKS": [],
+        # Where the service is mounted, under the services' mount (`POST {base}/authentication`).
         "SERVICE_PATH": "authentication",
-        # The key of the entity in the authentication result, and the service that holds it.
+        # Dotted path of the service class, for projects that subclass AuthenticationService.
+        "SERVICE_CLASS": "django_services.server.authentication.service.AuthenticationService",
+        # The key of the user in the result (Feathers' `entity`; None: no user sent), and the
+        # path of the service whose `get` shows it there (Feathers' `service`); without that
+        # service, the user's id and login fields are sent.
         "ENTITY": "user",
         "ENTITY_SERVICE": "users",
+        # The user model field that tokens carry as `sub` (Feathers' `entityId`); None: the pk.
         "ENTITY_ID": None,
-        # Strategy name -> dotted path of its class.
+        # Strategy name -> dotted path of its class (a BaseStrategy subclass). Names given here
+        # are added to these three, so a project only lists its own (e.g. an API key strategy).
         "STRATEGIES": {
             "local": "django_services.server.authentication.strategies.LocalStrategy",
             "jwt": "django_services.server.authentication.strategies.JWTStrategy",
             "session": "django_services.server.authentication.strategies.SessionStrategy",
         },
-        # Strategies that may be used to create a token (Feathers' authStrategies).
+        # Strategies that may be used to create a token (Feathers' `authStrategies`). Add
+        # "session" to let a page rendered for a logged-in Django session fetch a token.
         "AUTH_STRATEGIES": ["local", "jwt"],
+        # Token options (Feathers' `jwtOptions` and `jwt`).
         "JWT": {
+            # The one algorithm accepted, HS256, HS384 or HS512 (never "none", no switching).
             "ALGORITHM": "HS256",
+            # Lifetime in seconds (an int or a datetime.timedelta): `exp` = `iat` + this.
             "EXPIRES_IN": 86400,
+            # The `aud` claim written and required; None: tokens must carry no `aud`.
             "AUDIENCE": "https://yourdomain.com",
+            # The `iss` claim written and required; None: no `iss` (as Feathers' generated apps).
             "ISSUER": "feathers",
+            # Seconds of clock skew tolerated on `exp` and `iat` between servers.
+            "LEEWAY": 0,
+            # The request header read, and the schemes accepted in it (case-insensitive); a
+            # value without a space is taken as a bare token, another scheme is ignored.
             "HEADER": "Authorization",
             "SCHEMES": ["Bearer", "JWT"],
         },
+        # The local strategy (Feathers' `local`): the body fields holding the credentials,
+        # checked with Django's authentication backends, and the one message of every failure.
         "LOCAL": {
             "USERNAME_FIELD": "email",
             "PASSWORD_FIELD": "password",
             "ERROR_MESSAGE": "Invalid login",
         },
-        # Refuse tokens after logout, through a denylist in this cache alias (None: off).
+        # Refuse tokens after logout, through a denylist of their `jti` in this cache alias
+        # (None: off, tokens stay valid until they expire, as in Feathers). Use a cache every
+        # process shares (Redis, Memcached, the database) for the refusal to hold everywhere.
         "REVOCATION_CACHE": None,
+        # DRF throttle classes applied to the authentication service, and the rate of the
+        # default one, per client address ("10/min"; None: not throttled). Over the rate the
+        # answer is 429 TooManyRequests with Retry-After.
+        "THROTTLE_CLASSES": [
+            "django_services.server.authentication.throttling.AuthenticationRateThrottle"
+        ],
+        "THROTTLE_RATE": None,
     },
     # Remote services called through the client: alias -> options.
     "REMOTES": {},

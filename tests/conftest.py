@@ -41,6 +41,8 @@ def pytest_configure(config):
             "django.contrib.auth.middleware.AuthenticationMiddleware",
         ],
         ROOT_URLCONF="tests.urls",
+        # pytest-django's live_server wraps the project in a static files handler that needs it.
+        STATIC_URL="/static/",
         TEMPLATES=[
             {
                 "BACKEND": "django.template.backends.django.DjangoTemplates",

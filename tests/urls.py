@@ -1,3 +1,7 @@
-"""URLs of the test project."""
+"""URLs of the test project: every service at the root, as most projects mount them."""
 
-urlpatterns: list = []
+from django.urls import include, path
+
+urlpatterns = [
+    path("", include("django_services.urls")),
+]

@@ -1,13 +1,15 @@
 """
-Query strings as Node's `qs` reads and writes them, on the qs-codec package.
+Query strings as Node's `qs` reads and writes them.
 
     parse("name[$in][0]=a&name[$in][1]=b")     # {"name": {"$in": ["a", "b"]}}
     stringify({"name": {"$in": ["a", "b"]}})   # "name%5B%24in%5D%5B0%5D=a&name%5B%24in%5D%5B1%5D=b"
 
-`parse` follows Express's settings (brackets nest, repeated keys combine, `+` is a space) with
-hard limits: beyond them it raises `BadRequest` naming the limit instead of silently changing
-the shape of the query as `qs` does. `stringify` follows `qs.stringify` with its defaults
-(indices, RFC 3986, `None` as `key=`, empty lists and dicts left out, dates in ISO 8601).
+`parse` gives exactly what Express 4 gives (`qs` 6.14: brackets nest, repeated keys combine,
+`+` is a space), with hard limits: beyond them it raises `BadRequest` naming the limit instead
+of silently changing the shape of the query as `qs` does. Its steps live in `_qs.py`: qs-codec's
+decoder departs from `qs` on several corners (lists of lists, stray brackets, empty values).
+`stringify` is `qs.stringify` with its defaults, on qs-codec (indices, RFC 3986, `None` as
+`key=`, empty lists and dicts left out, dates in ISO 8601, integer keys first).
 
 This module needs neither Django settings nor a database: the client uses it too.
 """
@@ -16,14 +18,15 @@ from __future__ import annotations
 
 import datetime
 import decimal
+import enum
 import math
-import uuid
 from collections.abc import Mapping
 from typing import Any
 
 import qs_codec
 
 from ..errors import BadRequest
+from . import _qs
 
 __all__ = [
     "MAX_DEPTH",
@@ -50,37 +53,63 @@ def parse(
     """
     Parse a query string (without the leading `?`) into nested dicts, lists and strings.
 
-    Raises `BadRequest` when the string nests deeper than `depth` brackets, holds more than
-    `parameter_limit` parameters, or builds a list longer than `list_limit` items.
+    The result is what Express 4 (`qs.parse(string, {allowPrototypes: true, arrayLimit: 1000})`)
+    gives, as long as the string stays within the limits. Beyond them, where `qs` would quietly
+    change the shape of the result, `BadRequest` is raised naming the limit: more than
+    `parameter_limit` parameters, a key nested deeper than `depth` brackets, or a list longer
+    than `list_limit` items (an index of `list_limit` or more counts as such a list).
     """
     if not query_string:
         return {}
-    options = qs_codec.DecodeOptions(
-        depth=depth,
-        strict_depth=True,
-        parameter_limit=parameter_limit,
-        list_limit=list_limit,
-        raise_on_limit_exceeded=True,
-        ignore_query_prefix=True,
-    )
-    try:
-        return qs_codec.decode(query_string, options)
-    except IndexError as exc:
+    parts = _qs.split_parts(query_string)
+    if len(parts) > parameter_limit:
         raise BadRequest(
-            f"The query string is nested too deeply: at most {depth} levels of brackets "
-            "are allowed."
-        ) from exc
-    except ValueError as exc:
-        text = str(exc).lower()
-        if "parameter" in text:
+            f"The query string has {len(parts)} parameters: at most {parameter_limit} are allowed."
+        )
+    values: dict[str, Any] = {}
+    for part in parts:
+        key, value = _qs.split_pair(part)
+        if key not in values:
+            values[key] = value
+            continue
+        # A repeated key collects its values, as `qs` combines duplicates.
+        previous = values[key]
+        values[key] = [*previous, value] if isinstance(previous, list) else [previous, value]
+        if len(values[key]) > list_limit:
+            raise _list_too_long(list_limit, key)
+    result: dict[str, Any] = {}
+    for key in sorted(values, key=_qs.object_key_order):
+        if key:
+            result = _qs.merge(result, _built(key, values[key], depth, list_limit))
+
+    def check_length(length: int) -> None:
+        if length > list_limit:
+            raise _list_too_long(list_limit)
+
+    return _qs.compact(result, check_length)
+
+
+def _built(key: str, value: Any, depth: int, list_limit: int) -> Any:
+    name, groups = _qs.key_segments(key)
+    if len(groups) > depth:
+        raise BadRequest(
+            f"The query parameter '{key}' is nested too deeply: it has {len(groups)} levels "
+            f"of brackets, the limit is {depth}."
+        )
+
+    def check_index(index: int) -> None:
+        if index >= list_limit:
             raise BadRequest(
-                f"The query string has too many parameters: at most {parameter_limit} are allowed."
-            ) from exc
-        if "list" in text:
-            raise BadRequest(
-                f"A list in the query string is too long: at most {list_limit} items are allowed."
-            ) from exc
-        raise BadRequest(f"The query string could not be parsed: {exc}") from exc
+                f"The query parameter '{key}' uses the list index {index}: lists may have at "
+                f"most {list_limit} items."
+            )
+
+    return _qs.build(name, groups, value, check_index)
+
+
+def _list_too_long(list_limit: int, key: str | None = None) -> BadRequest:
+    where = f"The query parameter '{key}' has" if key else "A list in the query string has"
+    return BadRequest(f"{where} more than {list_limit} items: at most {list_limit} are allowed.")
 
 
 def stringify(query: Mapping[str, Any] | None) -> str:
@@ -93,11 +122,13 @@ def stringify(query: Mapping[str, Any] | None) -> str:
 def _to_wire(value: Any) -> Any:
     """Turn Python values into the strings `qs` would write for their JavaScript twins."""
     if isinstance(value, Mapping):
-        return {str(key): _to_wire(item) for key, item in value.items()}
+        return _js_object({str(key): _to_wire(item) for key, item in value.items()})
     if isinstance(value, (list, tuple)):
         return [_to_wire(item) for item in value]
     if isinstance(value, (bool, str)) or value is None:
         return value
+    if isinstance(value, enum.Enum):
+        return _to_wire(value.value)
     if isinstance(value, int):
         return str(value)
     if isinstance(value, float):
@@ -106,11 +137,16 @@ def _to_wire(value: Any) -> Any:
         return _iso_datetime(value)
     if isinstance(value, (datetime.date, datetime.time)):
         return value.isoformat()
-    if isinstance(value, (decimal.Decimal, uuid.UUID)):
-        return str(value)
     if isinstance(value, (set, frozenset)):
         return [_to_wire(item) for item in sorted(value, key=str)]
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).decode()
     return str(value)
+
+
+def _js_object(items: dict[str, Any]) -> dict[str, Any]:
+    """Order keys as a JavaScript object does: integer keys first, ascending."""
+    return {key: items[key] for key in sorted(items, key=_qs.object_key_order)}
 
 
 def _js_number(value: float) -> str:
@@ -119,14 +155,28 @@ def _js_number(value: float) -> str:
         return "NaN"
     if math.isinf(value):
         return "Infinity" if value > 0 else "-Infinity"
-    if value.is_integer() and abs(value) < 1e21:
-        return str(int(value))
-    text = repr(value)
-    if "e" in text:
-        mantissa, exponent = text.split("e")
-        sign = "-" if exponent.startswith("-") else "+"
-        return f"{mantissa}e{sign}{int(exponent.lstrip('+-'))}"
-    return text
+    if value == 0:
+        return "0"
+    # repr() gives the shortest digits that round-trip, as JavaScript does; only the layout
+    # differs: `value` is 0.DIGITS x 10**point.
+    _, digit_tuple, exponent = decimal.Decimal(repr(abs(value))).as_tuple()
+    digits = "".join(map(str, digit_tuple)).rstrip("0")
+    point = len(digit_tuple) + int(exponent)
+    text = _js_layout(digits, point)
+    return "-" + text if value < 0 else text
+
+
+def _js_layout(digits: str, point: int) -> str:
+    count = len(digits)
+    if count <= point <= 21:
+        return digits + "0" * (point - count)
+    if 0 < point <= 21:
+        return f"{digits[:point]}.{digits[point:]}"
+    if -6 < point <= 0:
+        return "0." + "0" * -point + digits
+    exponent = point - 1
+    mantissa = digits if count == 1 else f"{digits[0]}.{digits[1:]}"
+    return f"{mantissa}e{'+' if exponent > 0 else '-'}{abs(exponent)}"
 
 
 def _iso_datetime(value: datetime.datetime) -> str:

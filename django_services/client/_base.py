@@ -1,0 +1,367 @@
+"""
+The protocol core of the client: building requests and decoding responses, with no I/O.
+
+    request = build_request("get", "http://api", "todos", {"query": {"$select": ["text"]}}, id=1)
+    request.method, request.url    # "GET", "http://api/todos/1?%24select%5B0%5D=text"
+
+`exchange()` drives one service call: it yields each request to send (and each pause between
+retries) and returns the decoded result, or raises the Feathers error. Sync and async
+connections run the same generator, so they cannot behave differently.
+"""
+
+from __future__ import annotations
+
+import datetime
+import decimal
+import http
+import json
+import math
+import random
+import time
+import uuid
+from collections.abc import Generator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote
+
+from ..errors import (
+    BadRequest,
+    FeathersError,
+    GeneralError,
+    Timeout,
+    Unavailable,
+    errors,
+    from_json,
+)
+from ..query.codec import stringify
+from .config import Retries
+
+__all__ = [
+    "HTTP_METHODS",
+    "PARAMS_KEYS",
+    "STANDARD_METHODS",
+    "Request",
+    "Response",
+    "TransportFailure",
+    "build_request",
+    "decode",
+    "encode_component",
+    "exchange",
+    "failure_error",
+    "merge_headers",
+]
+
+#: The HTTP verb of each standard service method; every other method is a custom one (POST).
+HTTP_METHODS: Mapping[str, str] = {
+    "find": "GET",
+    "get": "GET",
+    "create": "POST",
+    "update": "PUT",
+    "patch": "PATCH",
+    "remove": "DELETE",
+}
+STANDARD_METHODS = tuple(HTTP_METHODS)
+
+#: The keys of `params` the client reads; the same names are keyword arguments of every method.
+PARAMS_KEYS = ("query", "headers", "route", "connection")
+
+# A JSON body goes with these methods, and with every custom method.
+_METHODS_WITH_BODY = frozenset({"create", "update", "patch"})
+# These need an id; the others in _METHODS_WITH_ID take None for "many records" (multi).
+_METHODS_REQUIRING_ID = frozenset({"get", "update"})
+_METHODS_WITH_ID = frozenset({"get", "update", "patch", "remove"})
+# What JavaScript's encodeURIComponent leaves alone, besides letters and digits.
+_COMPONENT_SAFE = "-_.!~*'()"
+
+
+@dataclass(frozen=True)
+class Request:
+    """One HTTP request, described without sending it."""
+
+    service_method: str
+    method: str
+    url: str
+    headers: Mapping[str, str]
+    body: bytes | None = None
+    #: `params["connection"]`: keyword arguments for the HTTP library, for this request only.
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Response:
+    """What a connection received; `headers` looks names up case-insensitively."""
+
+    status: int
+    reason: str
+    headers: Mapping[str, str]
+    content: bytes
+    #: The HTTP library's own response object, kept on errors as `error.response`.
+    raw: Any = None
+
+
+class TransportFailure(Exception):
+    """
+    Raised by a connection when no response arrived.
+
+    `timed_out` tells a timeout from a connection that could not be made or was lost.
+    """
+
+    def __init__(self, request: Request, cause: BaseException, *, timed_out: bool = False) -> None:
+        super().__init__(str(cause))
+        self.request = request
+        self.cause = cause
+        self.timed_out = timed_out
+
+
+def build_request(
+    service_method: str,
+    base: str,
+    path: str,
+    params: Mapping[str, Any] | None = None,
+    *,
+    id: Any = None,
+    data: Any = None,
+    default_headers: Mapping[str, Any] | None = None,
+    auth_headers: Mapping[str, Any] | None = None,
+) -> Request:
+    """
+    Describe the request for one service call, as CONTRACT section 8 prescribes.
+
+    `base` is where the services live and `path` the service name (`:name` placeholders are
+    filled from `params["route"]`). Raises `BadRequest` before anything is sent when a required
+    id or route value is missing, and `TypeError` when `params` holds the wrong types.
+    """
+    params = params or {}
+    query = _mapping(params, "query")
+    route = _mapping(params, "route")
+    connection = _mapping(params, "connection")
+
+    url = f"{base}/{fill_route(path, route)}"
+    if service_method in _METHODS_WITH_ID:
+        _check_id(service_method, id)
+        if id is not None:
+            url += "/" + encode_component(id, what=f"The id for '{service_method}'")
+    query_string = stringify(query)
+    if query_string:
+        url += "?" + query_string
+
+    is_custom = service_method not in HTTP_METHODS
+    has_body = is_custom or service_method in _METHODS_WITH_BODY
+    method_headers: dict[str, str] = {}
+    if has_body:
+        method_headers["Content-Type"] = "application/json"
+    if is_custom:
+        method_headers["X-Service-Method"] = service_method
+    headers = merge_headers(
+        {"Accept": "application/json"},
+        default_headers,
+        method_headers,
+        auth_headers,
+        _mapping(params, "headers"),
+    )
+    body = encode_json(data) if has_body and data is not None else None
+    method = "POST" if is_custom else HTTP_METHODS[service_method]
+    return Request(service_method, method, url, headers, body, connection)
+
+
+def fill_route(path: str, route: Mapping[str, Any]) -> str:
+    """Replace each `:name` segment of `path` by `route[name]`, percent-encoded."""
+    segments = []
+    for segment in path.split("/"):
+        if segment.startswith(":") and len(segment) > 1:
+            name = segment[1:]
+            value = route.get(name)
+            if value is None or value == "":
+                raise BadRequest(
+                    f"The route parameter '{name}' of '{path}' is required: "
+                    f"pass it as params['route']['{name}']."
+                )
+            segment = encode_component(value, what=f"The route parameter '{name}'")
+        segments.append(segment)
+    return "/".join(segments)
+
+
+def encode_component(value: Any, *, what: str = "The value") -> str:
+    """Percent-encode `value` as one path segment, exactly as `encodeURIComponent` does."""
+    try:
+        return quote(_js_string(value), safe=_COMPONENT_SAFE)
+    except UnicodeEncodeError as exc:
+        raise BadRequest(f"{what} can not be sent in a URL: {exc.reason}.") from exc
+
+
+def merge_headers(*layers: Mapping[str, Any] | None) -> dict[str, str]:
+    """
+    Merge header mappings, later ones winning, names compared case-insensitively.
+
+    A value of `None` removes the header set by an earlier layer.
+    """
+    merged: dict[str, tuple[str, str]] = {}
+    for layer in layers:
+        for name, value in (layer or {}).items():
+            if value is None:
+                merged.pop(name.lower(), None)
+            else:
+                merged[name.lower()] = (name, _js_string(value))
+    return dict(merged.values())
+
+
+def encode_json(data: Any) -> bytes:
+    """Encode a body as `JSON.stringify` would; raises `BadRequest` for what JSON can not hold."""
+    try:
+        text = json.dumps(
+            data, default=_json_default, allow_nan=False, ensure_ascii=False, separators=(",", ":")
+        )
+    except (TypeError, ValueError) as exc:
+        raise BadRequest(f"The data can not be sent as JSON: {exc}") from exc
+    return text.encode("utf-8")
+
+
+def decode(response: Response, request: Request) -> Any:
+    """Return the result a successful response carries, or raise the error it describes."""
+    if not 200 <= response.status < 300:
+        raise error_from_response(response)
+    if response.status == 204 or not response.content.strip():
+        return None
+    try:
+        return json.loads(response.content)
+    except (ValueError, RecursionError) as exc:
+        raise GeneralError(
+            f"The response to {request.method} {request.url} "
+            f"({_status_line(response)}) is not valid JSON.",
+            response=response.raw,
+        ) from exc
+
+
+def error_from_response(response: Response) -> FeathersError:
+    """
+    Rebuild the error an error response describes.
+
+    A Feathers error body keeps the server's name, message, code, className, data and errors.
+    Anything else becomes the class for the status, with the status line as its message and
+    a JSON body (if any) as its `data`.
+    """
+    try:
+        body = json.loads(response.content) if response.content.strip() else None
+    except (ValueError, RecursionError):
+        body = None
+    if isinstance(body, Mapping) and ("name" in body or "message" in body):
+        return from_json(body, response.status, response=response.raw)
+    cls = errors.get(response.status, FeathersError)
+    error = cls(_status_line(response), code=response.status, response=response.raw)
+    error.data = body
+    return error
+
+
+def failure_error(failure: TransportFailure) -> FeathersError:
+    """The Feathers error for a request that got no response: `Timeout` or `Unavailable`."""
+    request = failure.request
+    data = {"method": request.method, "url": request.url}
+    if failure.timed_out:
+        return Timeout(f"Timed out waiting for {request.method} {request.url}.", data)
+    return Unavailable(f"No response from {request.method} {request.url}: {failure}", data)
+
+
+Outcome = Response | TransportFailure | None
+
+
+def exchange(
+    request: Request,
+    retries: Retries | None = None,
+    *,
+    clock: Any = time.time,
+    rng: Any = random.random,
+) -> Generator[Request | float, Outcome, Any]:
+    """
+    Run one service call as a generator, with no I/O.
+
+    It yields the `Request` to send, and expects the `Response` back (or the
+    `TransportFailure` the connection raised); between retries it yields the seconds to
+    sleep, and expects `None`. It returns the decoded result, or raises the Feathers error.
+    """
+    retry = 0
+    while True:
+        outcome = yield request
+        retry += 1
+        delay = None
+        if retries is not None:
+            if isinstance(outcome, Response):
+                delay = retries.delay(
+                    request.service_method,
+                    retry,
+                    status=outcome.status,
+                    retry_after=outcome.headers.get("Retry-After"),
+                    now=clock(),
+                    random=rng(),
+                )
+            elif isinstance(outcome, TransportFailure) and not outcome.timed_out:
+                delay = retries.delay(request.service_method, retry, random=rng())
+        if delay is None:
+            if isinstance(outcome, TransportFailure):
+                raise failure_error(outcome) from outcome.cause
+            if not isinstance(outcome, Response):
+                raise TypeError(f"exchange() expected a Response, got {outcome!r}.")
+            return decode(outcome, request)
+        yield delay
+
+
+def _check_id(service_method: str, id: Any) -> None:
+    missing = id == "" if isinstance(id, str) else id is None
+    if missing and (service_method in _METHODS_REQUIRING_ID or id == ""):
+        raise BadRequest(f"id for '{service_method}' is required")
+
+
+def _mapping(params: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    value = params.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise TypeError(f"params['{key}'] must be a dict, not {type(value).__name__}.")
+    return value
+
+
+def _status_line(response: Response) -> str:
+    reason = response.reason
+    if not reason:
+        try:
+            reason = http.HTTPStatus(response.status).phrase
+        except ValueError:
+            reason = ""
+    return f"{response.status} {reason}".strip()
+
+
+def _js_string(value: Any) -> str:
+    """Write a value as JavaScript's `String(value)` would for its JSON twin."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "NaN"
+        if math.isinf(value):
+            return "Infinity" if value > 0 else "-Infinity"
+        if value.is_integer() and abs(value) < 1e21:
+            return str(int(value))
+    return str(value)
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, datetime.datetime):
+        return _iso_datetime(value)
+    if isinstance(value, (datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, (decimal.Decimal, uuid.UUID)):
+        return str(value)
+    if isinstance(value, (set, frozenset, tuple)):
+        return list(value)
+    raise TypeError(f"Object of type {type(value).__name__} is not JSON serializable")
+
+
+def _iso_datetime(value: datetime.datetime) -> str:
+    # Aware datetimes go in UTC with a `Z`, as JavaScript's toISOString() writes them; like the
+    # query codec, microseconds are kept when they are not whole milliseconds.
+    if value.tzinfo is None or value.utcoffset() is None:
+        return value.isoformat()
+    value = value.astimezone(datetime.timezone.utc).replace(tzinfo=None)
+    timespec = "milliseconds" if value.microsecond % 1000 == 0 else "microseconds"
+    return value.isoformat(timespec=timespec) + "Z"

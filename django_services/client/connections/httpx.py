@@ -1,0 +1,90 @@
+"""
+The connections over httpx: blocking with an `httpx.Client`, async with an `httpx.AsyncClient`.
+
+    client = httpx.AsyncClient()
+    app.configure(rest_client("https://api.example.com").httpx(client))
+    await app.service("todos").find()
+
+`params["connection"]` is passed to `client.request()` as keyword arguments (`timeout=`,
+`extensions=`...). The connection's timeout replaces the client's own on every request.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+
+from .._base import Request, Response, TransportFailure
+from ..config import TimeoutConfig
+from .base import AsyncConnection, Connection
+
+__all__ = ["AsyncHTTPXConnection", "HTTPXConnection"]
+
+# Errors after which no response arrived; anything else (a bad URL...) is the caller's to fix.
+_NO_RESPONSE = (httpx.ConnectError, httpx.NetworkError, httpx.RemoteProtocolError, httpx.ProxyError)
+
+
+def _options(request: Request, timeout: TimeoutConfig) -> dict[str, Any]:
+    return {
+        "headers": dict(request.headers),
+        "content": request.body,
+        "timeout": httpx.Timeout(
+            connect=timeout.connect, read=timeout.read, write=timeout.read, pool=timeout.connect
+        ),
+        **request.options,
+    }
+
+
+def _response(response: httpx.Response) -> Response:
+    return Response(
+        status=response.status_code,
+        reason=response.reason_phrase,
+        headers=response.headers,
+        content=response.content,
+        raw=response,
+    )
+
+
+class HTTPXConnection(Connection):
+    """Sends requests with an `httpx.Client`."""
+
+    library = "httpx"
+
+    def __init__(self, client: Any, **kwargs: Any) -> None:
+        if client is not None and not isinstance(client, httpx.Client):
+            raise TypeError(f"Expected an httpx.Client, not {type(client).__name__}.")
+        super().__init__(client, **kwargs)
+
+    def send(self, request: Request) -> Response:
+        """Send `request` once; raise `TransportFailure` when no response arrives."""
+        options = _options(request, self.timeout)
+        try:
+            response = self.client.request(request.method, request.url, **options)
+        except httpx.TimeoutException as exc:
+            raise TransportFailure(request, exc, timed_out=True) from exc
+        except _NO_RESPONSE as exc:
+            raise TransportFailure(request, exc) from exc
+        return _response(response)
+
+
+class AsyncHTTPXConnection(AsyncConnection):
+    """Sends requests with an `httpx.AsyncClient`."""
+
+    library = "httpx"
+
+    def __init__(self, client: Any, **kwargs: Any) -> None:
+        if client is not None and not isinstance(client, httpx.AsyncClient):
+            raise TypeError(f"Expected an httpx.AsyncClient, not {type(client).__name__}.")
+        super().__init__(client, **kwargs)
+
+    async def send(self, request: Request) -> Response:
+        """Send `request` once; raise `TransportFailure` when no response arrives."""
+        options = _options(request, self.timeout)
+        try:
+            response = await self.client.request(request.method, request.url, **options)
+        except httpx.TimeoutException as exc:
+            raise TransportFailure(request, exc, timed_out=True) from exc
+        except _NO_RESPONSE as exc:
+            raise TransportFailure(request, exc) from exc
+        return _response(response)

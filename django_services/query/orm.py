@@ -1,0 +1,206 @@
+"""
+A parsed Feathers query run through the Django ORM.
+
+    query = parse_query(codec.parse(request.META["QUERY_STRING"]), fields=fields, paginate=page)
+    total, rows = find(Person.objects.all(), query, paginated=True)
+    Person.objects.filter(to_q(query))     # just the WHERE clause
+
+Everything happens in the database: the conditions become a `Q`, `$sort` an `order_by()`,
+`$select` an `only()`, `$limit`/`$skip` a slice. A find is one SELECT, plus one COUNT when
+paginated.
+
+`$like`, `$notlike` and `$ilike` are SQL `LIKE` with `%` and `_` wildcards and `\\` as the
+escape character on every database. `$ilike` is `ILIKE` on PostgreSQL and compares upper-cased
+text elsewhere. Mind that SQLite's `LIKE` ignores case for ASCII letters, so on SQLite `$like` is
+case-insensitive for them, as with Feathers' knex adapter there.
+
+Rows whose field is NULL match `$ne` and `$nin` (they are not equal to the value), as in
+Feathers' memory adapter and MongoDB. Sorting puts NULL before every value, ascending.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db.models import F, Lookup, Q, QuerySet
+from django.db.models.expressions import OrderBy
+
+from .parse import Comparison, Condition, FeathersQuery, Or, QueryField
+
+__all__ = ["ILike", "Like", "apply_filters", "apply_select", "fetch_page", "find", "to_q"]
+
+_LOOKUPS = {"$lt": "lt", "$lte": "lte", "$gt": "gt", "$gte": "gte"}
+
+
+class Like(Lookup):
+    """`lhs LIKE rhs` with `\\` as the escape character (not registered on any field)."""
+
+    lookup_name = "feathers_like"
+    operator = "LIKE"
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        lhs, lhs_params = self.process_lhs(compiler, connection)
+        rhs, rhs_params = self.process_rhs(compiler, connection)
+        return f"{lhs} {self.operator} {rhs} ESCAPE '\\'", [*lhs_params, *rhs_params]
+
+
+class ILike(Like):
+    """Case-insensitive `LIKE`: `ILIKE` on PostgreSQL, upper-cased operands elsewhere."""
+
+    lookup_name = "feathers_ilike"
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        lhs, lhs_params = self.process_lhs(compiler, connection)
+        rhs, rhs_params = self.process_rhs(compiler, connection)
+        return f"UPPER({lhs}) LIKE UPPER({rhs}) ESCAPE '\\'", [*lhs_params, *rhs_params]
+
+    def as_postgresql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        lhs, lhs_params = self.process_lhs(compiler, connection)
+        rhs, rhs_params = self.process_rhs(compiler, connection)
+        return f"{lhs} ILIKE {rhs} ESCAPE '\\'", [*lhs_params, *rhs_params]
+
+
+def to_q(query: FeathersQuery | Condition) -> Q:
+    """The WHERE clause of a query (or of one of its conditions) as a `Q`."""
+    condition = query.conditions if isinstance(query, FeathersQuery) else query
+    if isinstance(condition, Comparison):
+        return _comparison(condition)
+    if isinstance(condition, Or):
+        if not condition.conditions:
+            return Q(pk__in=[])
+        combined = Q()
+        for child in condition.conditions:
+            combined |= to_q(child)
+        return combined
+    combined = Q()
+    for child in condition.conditions:
+        combined &= to_q(child)
+    return combined
+
+
+def _comparison(condition: Comparison) -> Q:
+    path = condition.field.path
+    operator, value = condition.operator, condition.value
+    if operator == "$eq":
+        return Q(**{f"{path}__isnull": True}) if value is None else Q(**{path: value})
+    if operator == "$ne":
+        return Q(**{f"{path}__isnull": False}) if value is None else ~Q(**{path: value})
+    if operator in ("$in", "$nin"):
+        matches = _membership(path, value)
+        return matches if operator == "$in" else ~matches
+    if operator == "$like":
+        return Q(Like(F(path), value))
+    if operator == "$notlike":
+        return ~Q(Like(F(path), value))
+    if operator == "$ilike":
+        return Q(ILike(F(path), value))
+    return Q(**{f"{path}__{_LOOKUPS[operator]}": value})
+
+
+def _membership(path: str, values: tuple[Any, ...]) -> Q:
+    present = [value for value in values if value is not None]
+    if len(present) == len(values):
+        return Q(**{f"{path}__in": present})
+    null = Q(**{f"{path}__isnull": True})
+    return null | Q(**{f"{path}__in": present}) if present else null
+
+
+def apply_filters(queryset: QuerySet, query: FeathersQuery) -> QuerySet:
+    """
+    Filter by the query's conditions and order by its `$sort`.
+
+    Rows equal on every `$sort` key come in primary-key order, so pages never overlap.
+    Without `$sort` the queryset's own ordering stays.
+    """
+    queryset = queryset.filter(to_q(query))
+    if not query.sort:
+        return queryset
+    ordering: list[Any] = []
+    paths = []
+    for name, direction in query.sort:
+        query_field = query.fields[name]
+        paths.append(query_field.path)
+        ordering.append(_order(query_field, direction))
+    pk_name = queryset.model._meta.pk.name
+    if not {"pk", pk_name, queryset.model._meta.pk.attname} & set(paths):
+        ordering.append("pk")
+    return queryset.order_by(*ordering)
+
+
+def _order(query_field: QueryField, direction: int) -> Any:
+    path = query_field.path
+    # Explicit NULL placement only where NULLs can occur: it keeps plain indexes usable.
+    if query_field.model_field.null or "__" in path:
+        expression = F(path)
+        return (
+            OrderBy(expression, nulls_first=True)
+            if direction == 1
+            else OrderBy(expression, descending=True, nulls_last=True)
+        )
+    return path if direction == 1 else f"-{path}"
+
+
+def apply_select(
+    queryset: QuerySet, query: FeathersQuery, fields: Mapping[str, QueryField] | None = None
+) -> QuerySet:
+    """
+    Load only the columns `$select` names (and the primary key).
+
+    `fields` defaults to the fields the query was parsed with.
+
+    The queryset stays as it is when a selected name is not a plain column of the model
+    (a computed or related value): the serializer may need anything then.
+    """
+    if query.select is None:
+        return queryset
+    if fields is None:
+        fields = query.fields
+    concrete = {}
+    for model_field in queryset.model._meta.concrete_fields:
+        concrete[model_field.name] = model_field.name
+        concrete[model_field.attname] = model_field.name
+    columns = []
+    for name in query.select:
+        query_field = fields.get(name)
+        if query_field is None or query_field.path not in concrete:
+            return queryset
+        columns.append(concrete[query_field.path])
+    return queryset.only(*columns)
+
+
+def fetch_page(
+    queryset: QuerySet, query: FeathersQuery, *, paginated: bool
+) -> tuple[int | None, list[Any]]:
+    """
+    Apply `$skip` and `$limit` to an already filtered queryset and fetch the rows.
+
+    Returns `(total, rows)` when `paginated` (one SELECT and one COUNT at most; only the COUNT
+    when the limit is 0, only the SELECT when the page shows the total), else `(None, rows)`
+    in one SELECT (none when the limit is 0).
+    """
+    skip, limit = query.skip, query.limit
+    if limit == 0:
+        return (queryset.count() if paginated else None), []
+    if (skip or limit is not None) and not queryset.ordered:
+        queryset = queryset.order_by("pk")
+    page = queryset[skip:] if limit is None else queryset[skip : skip + limit]
+    rows = list(page)
+    if not paginated:
+        return None, rows
+    if rows and (limit is None or len(rows) < limit):
+        return skip + len(rows), rows
+    if not rows and skip == 0:
+        return 0, rows
+    return queryset.count(), rows
+
+
+def find(
+    queryset: QuerySet, query: FeathersQuery, *, paginated: bool
+) -> tuple[int | None, list[Any]]:
+    """
+    Run a whole find on an unfiltered queryset: conditions, `$sort`, `$select`, `$skip` and
+    `$limit`. The result is as for `fetch_page`.
+    """
+    queryset = apply_select(apply_filters(queryset, query), query)
+    return fetch_page(queryset, query, paginated=paginated)

@@ -1,0 +1,131 @@
+"""
+The `authentication` service: create authenticates (a token), remove logs out.
+
+    POST   {base}/authentication  {"strategy": "local", "email": "a@b.com", "password": "..."}
+    201    {"accessToken": T, "authentication": {"strategy": "local", "payload": {...}},
+            "user": {"id": 1, "email": "a@b.com"}}
+    DELETE {base}/authentication  Authorization: Bearer T   -> 200, the same shape
+
+Mounted at `AUTHENTICATION["SERVICE_PATH"]` when the project configures `AUTHENTICATION`.
+Subclass it (and name the subclass in `AUTHENTICATION["SERVICE_CLASS"]`) to add claims with
+`get_payload`, or to change how the user is sent with `serialize_entity`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rest_framework.permissions import AllowAny
+
+from django_services.conf import import_from_string
+
+from ..params import Params
+from ..registry import get_service
+from ..services import Service
+from .authenticators import get_access_token
+from .config import authentication_settings
+from .entity import login_field_names, subject_for
+from .exceptions import NotAuthenticated
+from .revocation import revoke
+from .strategies import NO_STRATEGY, AuthenticationResult, allowed_strategy, get_strategy
+from .tokens import access_token_claims, encode_access_token
+
+__all__ = ["AuthenticationService"]
+
+
+class AuthenticationService(Service):
+    """
+    Feathers' `AuthenticationService`, on the strategies of `AUTHENTICATION["STRATEGIES"]`.
+
+    Credentials travel in the body, so no authentication class runs before `create` (a stale
+    token in the headers cannot block a login); `remove` reads the token itself.
+    """
+
+    authentication_classes: Any = []
+    permission_classes: Any = [AllowAny]
+    # DELETE {base}/authentication has no id: it is logout, not a multi remove.
+    multi: Any = ["remove"]
+
+    def get_throttles(self) -> list[Any]:
+        """Instantiate `AUTHENTICATION["THROTTLE_CLASSES"]`, unless the class sets its own."""
+        classes = self.throttle_classes
+        if classes is None:
+            classes = [
+                import_from_string(path, f"['AUTHENTICATION']['THROTTLE_CLASSES'][{index}]")
+                for index, path in enumerate(authentication_settings()["THROTTLE_CLASSES"])
+            ]
+        return [cls() for cls in classes]
+
+    def create(self, data: Any, params: Params) -> dict[str, Any]:
+        """Authenticate with the strategy named in `data`, and return a token for the user."""
+        if not isinstance(data, Mapping):
+            raise NotAuthenticated(NO_STRATEGY)
+        strategy = allowed_strategy(data.get("strategy"))
+        result = strategy.authenticate(data, params.request)
+        return self.build_result(result, params)
+
+    def remove(self, id: str | None, params: Params) -> dict[str, Any]:
+        """
+        Log out with the request's token: check it, revoke it when revocation is on, and
+        return what re-authenticating with it would. An id, when given, must be that token.
+        """
+        token = self.get_logout_token(params)
+        if token is None:
+            raise NotAuthenticated(NO_STRATEGY)
+        if id is not None and id != token:
+            raise NotAuthenticated("Invalid access token")
+        result = get_strategy("jwt").authenticate({"accessToken": token}, params.request)
+        revoke(result.authentication["payload"])
+        return self.build_result(result, params)
+
+    def get_logout_token(self, params: Params) -> str | None:
+        """Return the token to log out: the request's header, or `params.authentication`."""
+        if params.request is not None:
+            token = get_access_token(params.request)
+            if token is not None:
+                return token
+        authentication = params.authentication
+        if isinstance(authentication, Mapping):
+            return authentication.get("accessToken")
+        return None
+
+    def build_result(self, result: AuthenticationResult, params: Params) -> dict[str, Any]:
+        """
+        Return the response body: `accessToken`, `authentication`, then the entity, in
+        Feathers' order. A strategy that already holds a valid token (jwt) gets it back.
+        """
+        authentication = dict(result.authentication)
+        token = authentication.get("accessToken")
+        if token is None:
+            claims = access_token_claims(subject_for(result.user), self.get_payload(result, params))
+            token = encode_access_token(claims)
+            authentication["payload"] = claims
+        body: dict[str, Any] = {"accessToken": token, "authentication": authentication}
+        entity = authentication_settings()["ENTITY"]
+        if entity:
+            body[entity] = self.serialize_entity(result.user, params)
+        return body
+
+    def get_payload(self, result: AuthenticationResult, params: Params) -> dict[str, Any]:
+        """Return claims to add to new tokens (none by default); the standard ones always win."""
+        return {}
+
+    def serialize_entity(self, user: Any, params: Params) -> Any:
+        """
+        Return the user as the response's entity: the result of `get` on the entity service
+        (`ENTITY_SERVICE`), as an external call, so it shows what the service shows. Without
+        that service, the user's id and login fields, never a password.
+        """
+        try:
+            service = get_service(authentication_settings()["ENTITY_SERVICE"])
+        except KeyError:
+            return {name: getattr(user, name) for name in login_field_names(type(user))}
+        if hasattr(service, "get_id_lookup"):
+            entity_id = str(getattr(user, service.get_id_lookup()[0]))
+        else:
+            entity_id = subject_for(user)
+        entity_params = Params(
+            headers=params.headers, provider=params.provider or "rest", user=user
+        )
+        return service.get(entity_id, entity_params)

@@ -1,0 +1,156 @@
+"""
+Access tokens: JWTs as Feathers issues them, signed and verified with PyJWT.
+
+    token = create_access_token("42")          # sub = "42"
+    payload = verify_access_token(token)       # the claims, or a 401 NotAuthenticated
+
+The header is `{"alg": "HS256", "typ": "access"}`; the claims are the extra payload, then
+`iat`, `exp`, `aud`, `iss` (when configured), `sub` and `jti`, in Feathers' order.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Mapping
+from datetime import datetime, timedelta, timezone
+from typing import Any
+
+import jwt
+
+from .config import authentication_settings, signing_key, verifying_keys
+from .exceptions import TOKEN_EXPIRED_ERROR, token_error
+
+__all__ = [
+    "TOKEN_TYPE",
+    "access_token_claims",
+    "create_access_token",
+    "encode_access_token",
+    "expires_in_seconds",
+    "verify_access_token",
+]
+
+#: The `typ` header of access tokens; a token of another type is refused.
+TOKEN_TYPE = "access"
+
+#: Claims a token must carry to be accepted.
+REQUIRED_CLAIMS: tuple[str, ...] = ("exp", "iat", "sub")
+
+#: Claims this module always sets itself, whatever the extra payload says.
+STANDARD_CLAIMS = frozenset({"iat", "exp", "aud", "iss", "sub", "jti"})
+
+
+def expires_in_seconds(value: int | float | timedelta) -> int:
+    """Return `JWT["EXPIRES_IN"]` (seconds or a timedelta) as whole seconds."""
+    if isinstance(value, timedelta):
+        return int(value.total_seconds())
+    return int(value)
+
+
+def access_token_claims(subject: str, payload: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """
+    Return the claims of a new access token for `subject` (the user id, as the `sub` string).
+
+    `payload` adds claims of its own; the standard claims are always set by this function.
+    """
+    options = authentication_settings()["JWT"]
+    issued_at = int(time.time())
+    claims = {key: value for key, value in (payload or {}).items() if key not in STANDARD_CLAIMS}
+    claims["iat"] = issued_at
+    claims["exp"] = issued_at + expires_in_seconds(options["EXPIRES_IN"])
+    if options["AUDIENCE"] is not None:
+        claims["aud"] = options["AUDIENCE"]
+    if options["ISSUER"] is not None:
+        claims["iss"] = options["ISSUER"]
+    claims["sub"] = str(subject)
+    claims["jti"] = str(uuid.uuid4())
+    return claims
+
+
+def encode_access_token(claims: Mapping[str, Any]) -> str:
+    """Sign `claims` as an access token, with the configured algorithm and secret."""
+    algorithm = authentication_settings()["JWT"]["ALGORITHM"]
+    return jwt.encode(dict(claims), signing_key(), algorithm=algorithm, headers={"typ": TOKEN_TYPE})
+
+
+def create_access_token(subject: str, payload: Mapping[str, Any] | None = None) -> str:
+    """Sign a new access token for `subject`, with the extra claims of `payload`."""
+    return encode_access_token(access_token_claims(subject, payload))
+
+
+def verify_access_token(token: Any, *, required: tuple[str, ...] = REQUIRED_CLAIMS) -> dict:
+    """
+    Return the claims of a valid access token.
+
+    Checks the signature with the configured algorithm only, the `typ` header, the claims in
+    `required`, then `exp`, `iat`, `aud` and `iss`. Any failure is a 401 NotAuthenticated whose
+    message and `data.name` follow Feathers (`jwt expired` / `TokenExpiredError`, ...).
+    """
+    if not isinstance(token, str) or not token:
+        raise token_error("jwt must be provided" if not token else "jwt must be a string")
+    options = authentication_settings()["JWT"]
+    try:
+        decoded = _decode_with_any_key(token, options, required)
+    except jwt.InvalidTokenError as exc:
+        raise _translate(exc, token) from None
+    if decoded["header"].get("typ") != TOKEN_TYPE:
+        raise token_error("invalid token type")
+    return decoded["payload"]
+
+
+def _decode_with_any_key(token: str, options: Mapping[str, Any], required: tuple[str, ...]) -> dict:
+    """Decode with each accepted secret in turn, for as long as the signature does not match."""
+    keys = verifying_keys()
+    for key in keys[:-1]:
+        try:
+            return _decode(token, key, options, required)
+        except jwt.InvalidSignatureError:
+            continue
+    return _decode(token, keys[-1], options, required)
+
+
+def _decode(
+    token: str, key: str | bytes, options: Mapping[str, Any], required: tuple[str, ...]
+) -> dict:
+    return jwt.decode_complete(
+        token,
+        key,
+        algorithms=[options["ALGORITHM"]],
+        audience=options["AUDIENCE"],
+        issuer=options["ISSUER"],
+        leeway=options["LEEWAY"],
+        options={"require": list(required)},
+    )
+
+
+def _translate(exc: jwt.InvalidTokenError, token: str) -> Exception:
+    """Turn a PyJWT failure into the 401 Feathers answers for the same token."""
+    if isinstance(exc, jwt.ExpiredSignatureError):
+        # The signature was checked before the expiry, so reading `exp` again is safe.
+        claims = jwt.decode(token, options={"verify_signature": False})
+        expired_at = datetime.fromtimestamp(int(claims["exp"]), tz=timezone.utc)
+        iso = expired_at.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+        return token_error("jwt expired", TOKEN_EXPIRED_ERROR, expiredAt=iso)
+    if isinstance(exc, jwt.InvalidSignatureError):
+        return token_error("invalid signature")
+    if isinstance(exc, jwt.InvalidAudienceError) or (
+        isinstance(exc, jwt.MissingRequiredClaimError) and exc.claim == "aud"
+    ):
+        expected = authentication_settings()["JWT"]["AUDIENCE"]
+        return token_error(
+            f"jwt audience invalid. expected: {expected}" if expected else "jwt audience invalid"
+        )
+    if isinstance(exc, jwt.InvalidIssuerError) or (
+        isinstance(exc, jwt.MissingRequiredClaimError) and exc.claim == "iss"
+    ):
+        expected = authentication_settings()["JWT"]["ISSUER"]
+        return token_error(f"jwt issuer invalid. expected: {expected}")
+    if isinstance(exc, jwt.MissingRequiredClaimError):
+        return token_error(f"jwt {exc.claim} missing")
+    if isinstance(exc, jwt.InvalidAlgorithmError):
+        return token_error("invalid algorithm")
+    if isinstance(exc, jwt.ImmatureSignatureError):
+        return token_error("jwt not active")
+    if isinstance(exc, jwt.DecodeError):
+        return token_error("jwt malformed")
+    return token_error(f"invalid token: {exc}")

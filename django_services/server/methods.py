@@ -1,0 +1,110 @@
+"""
+Service methods: the six standard ones, custom ones, and how HTTP requests map to them.
+
+    class MessageService(Service):
+        def find(self, params): ...
+
+        @service_method
+        def mark_read(self, data, params):      # POST /messages + X-Service-Method: mark_read
+            ...
+
+    resolve_method("GET", has_id=True, header=None)   # "get"
+
+The methods a service exposes are the standard ones it implements plus those declared with
+`@service_method` (or exactly the names of its `methods` option). Anything else is answered
+405, with Feathers' messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from ..errors import MethodNotAllowed
+
+__all__ = [
+    "HTTP_METHODS",
+    "STANDARD_METHODS",
+    "check_method_allowed",
+    "custom_methods",
+    "http_methods_for",
+    "resolve_method",
+    "service_method",
+]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+#: The standard Feathers service methods, in Feathers' order.
+STANDARD_METHODS: tuple[str, ...] = ("find", "get", "create", "update", "patch", "remove")
+
+#: HTTP verb -> standard method, for the verbs that do not depend on the id.
+_VERB_METHODS = {"post": "create", "put": "update", "patch": "patch", "delete": "remove"}
+
+#: Service method -> the HTTP verbs that reach it (custom methods are reached by POST).
+HTTP_METHODS: dict[str, tuple[str, ...]] = {
+    "find": ("GET", "HEAD"),
+    "get": ("GET", "HEAD"),
+    "create": ("POST",),
+    "update": ("PUT",),
+    "patch": ("PATCH",),
+    "remove": ("DELETE",),
+}
+
+_MARKER = "_feathers_service_method"
+
+
+def service_method(func: F) -> F:
+    """
+    Declare a custom service method, reachable by `POST` with `X-Service-Method: <name>`.
+
+    The method is called as `method(data, params)` and its result is sent with status 200
+    (204 when it returns `None`).
+    """
+    setattr(func, _MARKER, True)
+    return func
+
+
+def custom_methods(cls: type) -> tuple[str, ...]:
+    """The names of the methods of `cls` declared with `@service_method`, sorted."""
+    return tuple(
+        sorted(name for name in dir(cls) if getattr(getattr(cls, name, None), _MARKER, False))
+    )
+
+
+def resolve_method(http_method: str, *, has_id: bool, header: str | None) -> str:
+    """
+    The service method an HTTP request calls, as Feathers' transport resolves it.
+
+    `X-Service-Method` is honoured on POST only (an id in the path is then ignored). A verb
+    with no mapping is 405 `Method <VERB> not allowed`.
+    """
+    verb = http_method.lower()
+    if verb == "post" and header:
+        return header
+    if verb in ("get", "head"):
+        return "get" if has_id else "find"
+    try:
+        return _VERB_METHODS[verb]
+    except KeyError:
+        raise MethodNotAllowed(f"Method {http_method} not allowed") from None
+
+
+def check_method_allowed(method: str, *, header: str | None, exposed: Iterable[str]) -> None:
+    """
+    Raise 405 unless `method` is exposed and `X-Service-Method` names no standard method.
+
+    A header naming a standard method is refused on every verb, as Feathers does.
+    """
+    if method not in exposed or header in STANDARD_METHODS:
+        raise MethodNotAllowed(f"Method `{method}` is not supported by this endpoint.")
+
+
+def http_methods_for(methods: Iterable[str]) -> list[str]:
+    """The HTTP verbs that reach the given service methods (for the `Allow` header)."""
+    verbs: list[str] = []
+    for method in methods:
+        for verb in HTTP_METHODS.get(method, ("POST",)):
+            if verb not in verbs:
+                verbs.append(verb)
+    order = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+    return sorted(verbs, key=order.index)

@@ -1,0 +1,451 @@
+"""
+`ModelService`: a Feathers database adapter made of a DRF queryset and serializer.
+
+    class MessageService(ModelService):
+        queryset = Message.objects.all()
+        serializer_class = MessageSerializer
+        paginate = {"default": 10, "max": 50}
+        multi = ["patch", "remove"]
+        id_field = "uuid"                      # any unique field; default: the primary key
+        query_fields = ["text", "userId", "read", "created"]
+        sort_fields = ["created"]
+        private_fields = ["secret"]            # never in results, never queryable
+        operators = ["$like"]
+
+The six methods follow Feathers' adapters: `find` answers a page (or a list without
+`paginate`), `create` answers 201 (an array in, an array out with `multi`), `update` replaces
+the whole record (writable fields not sent go back to their model default, or null), `patch`
+merges, `remove` answers the removed record. With an id, `get`, `update`, `patch` and `remove`
+also apply the query, and a record that does not match is 404 with nothing written. `$select`
+applies to every result. Writes run in one transaction: a multi write is all or nothing.
+
+DRF's hooks keep working: `get_queryset`, `get_serializer_class`, `get_serializer_context`,
+`filter_backends`, `perform_create`, `perform_update`, `perform_destroy`, permissions (object
+permissions are checked on every record a call reads or writes by id or by query).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from django.core.exceptions import FieldDoesNotExist, ImproperlyConfigured
+from django.db import models, router, transaction
+from rest_framework import serializers
+from rest_framework.viewsets import GenericViewSet
+
+from ..conf import services_settings
+from ..errors import BadRequest, Conflict, NotFound
+from ..query.convert import convert_value
+from ..query.orm import apply_select, fetch_page
+from ..query.parse import FeathersQuery, Paginate, QueryField, parse_query
+from .filters import FeathersQueryFilter, orm_path, serializer_query_fields
+from .pagination import FeathersPagination
+from .params import Params
+from .views import ServiceMixin
+
+__all__ = ["ModelService"]
+
+REPLACE_MULTIPLE = "You can not replace multiple instances. Did you mean 'patch'?"
+
+
+class ModelService(ServiceMixin, GenericViewSet):
+    """
+    A service over a queryset and a serializer (a DRF `GenericViewSet`).
+
+    **Options** (class attributes, or keyword arguments of `register()`), besides
+    `methods` and `multi`:
+
+    * **id_field** - the API name of the field ids are looked up by; it must be unique.
+      Default: the primary key.
+    * **paginate** - `{"default": D, "max": M}`, or `False` for plain lists. `None`
+      (default): `DJANGO_SERVICES["PAGINATE"]`.
+    * **query_fields** - the API names queries may filter on (the id is always allowed).
+      Default: every readable serializer field that maps to a model column.
+    * **sort_fields** - the names `$sort` accepts, among the query fields. Default: all.
+    * **private_fields** - serializer fields never sent and never queryable; they stay
+      writable (a password, say).
+    * **operators** - extra query operators: `"$like"`, `"$notlike"`, `"$ilike"`. `None`:
+      `DJANGO_SERVICES["OPERATORS"]`.
+
+    `feathers_query` holds the parsed query of the call in progress, for the filter backend
+    and the pagination class.
+    """
+
+    queryset: Any = None
+    serializer_class: Any = None
+    filter_backends: Any = [FeathersQueryFilter]
+    pagination_class: Any = FeathersPagination
+    action_map: dict[str, str] = {}
+
+    id_field: str | None = None
+    paginate: Mapping[str, Any] | bool | None = None
+    query_fields: Collection[str] | None = None
+    sort_fields: Collection[str] | None = None
+    private_fields: Collection[str] = ()
+    operators: Collection[str] | None = None
+
+    feathers_query: FeathersQuery | None = None
+    _fields_serializer: Any = None
+
+    # The standard methods ---------------------------------------------------------------
+
+    def find(self, params: Params) -> Any:
+        """Every record matching the query: a page with `paginate`, else a list."""
+        query = self.prepare_query(params, find=True)
+        queryset = self.filter_queryset(self.get_queryset())
+        page = self.paginate_queryset(queryset)
+        if page is not None:
+            return self.paginator.get_paginated_data(self.represent(page, many=True))
+        _, rows = fetch_page(queryset, query, paginated=False)
+        return self.represent(rows, many=True)
+
+    def get(self, id: Any, params: Params) -> Any:
+        """The record with this id, if it matches the query."""
+        self.prepare_query(params)
+        return self.represent(self.get_instance(id))
+
+    def create(self, data: Any, params: Params) -> Any:
+        """Create a record, or several from a list when `multi` allows it."""
+        self.prepare_query(params, select_only=True)
+        many = isinstance(data, list)
+        if many:
+            self.check_multi("create")
+        else:
+            data = self.record_data(data, "create")
+        serializer = self.get_serializer(data=data, many=many)
+        with self.atomic():
+            self.check_valid(serializer)
+            self.perform_create(serializer)
+        return self.represent(serializer.instance, many=many)
+
+    def update(self, id: Any, data: Any, params: Params) -> Any:
+        """Replace the record: writable fields not sent go back to their defaults."""
+        if id is None or isinstance(data, list):
+            raise BadRequest(REPLACE_MULTIPLE)
+        data = self.without_id(self.record_data(data, "update"))
+        self.prepare_query(params)
+        with self.atomic():
+            instance = self.get_instance(id)
+            # The record keeps its id, whatever the body says: a required id field gets it.
+            data[self.get_id_field()] = getattr(instance, self.get_id_lookup()[0])
+            serializer = self.get_serializer(instance, data=data)
+            self.check_valid(serializer)
+            serializer.validated_data.update(self.get_replacement_defaults(serializer))
+            self.perform_update(serializer)
+        return self.represent(serializer.instance)
+
+    def patch(self, id: Any, data: Any, params: Params) -> Any:
+        """Merge `data` into the record, or into every match of the query when id is None."""
+        data = self.without_id(self.record_data(data, "patch"))
+        if id is None:
+            return self.patch_many(data, params)
+        self.prepare_query(params)
+        with self.atomic():
+            instance = self.get_instance(id)
+            serializer = self.get_serializer(instance, data=data, partial=True)
+            self.check_valid(serializer)
+            self.perform_update(serializer)
+        return self.represent(serializer.instance)
+
+    def remove(self, id: Any, params: Params) -> Any:
+        """Delete the record and return it, or every match of the query when id is None."""
+        if id is None:
+            return self.remove_many(params)
+        self.prepare_query(params)
+        with self.atomic():
+            instance = self.get_instance(id)
+            removed = self.represent(instance)
+            self.perform_destroy(instance)
+        return removed
+
+    def patch_many(self, data: Mapping[str, Any], params: Params) -> list[Any]:
+        """
+        Patch every record the query matches (`$limit` ignored), all or nothing.
+
+        Returns the records found before the patch, read again after it, so a patch that
+        changes a queried field still returns them.
+        """
+        self.check_multi("patch")
+        query = self.prepare_query(params, multi=True)
+        with self.atomic():
+            instances = self.find_instances()
+            updates = []
+            for instance in instances:
+                serializer = self.get_serializer(instance, data=data, partial=True)
+                self.check_valid(serializer)
+                updates.append(serializer)
+            for serializer in updates:
+                self.perform_update(serializer)
+        pks = [instance.pk for instance in instances]
+        fresh = apply_select(self.get_queryset().filter(pk__in=pks), query)
+        by_pk = {instance.pk: instance for instance in fresh}
+        return self.represent([by_pk[pk] for pk in pks if pk in by_pk], many=True)
+
+    def remove_many(self, params: Params) -> list[Any]:
+        """Delete every record the query matches (`$limit` ignored), all or nothing."""
+        self.check_multi("remove")
+        self.prepare_query(params, multi=True)
+        with self.atomic():
+            instances = self.find_instances()
+            removed = self.represent(instances, many=True)
+            for instance in instances:
+                self.perform_destroy(instance)
+        return removed
+
+    # DRF's write hooks ------------------------------------------------------------------
+
+    def perform_create(self, serializer: serializers.BaseSerializer) -> None:
+        """Save a new record (or records); override to add values (`serializer.save(...)`)."""
+        serializer.save()
+
+    def perform_update(self, serializer: serializers.BaseSerializer) -> None:
+        """Save an updated or patched record."""
+        serializer.save()
+
+    def perform_destroy(self, instance: models.Model) -> None:
+        """Delete a record."""
+        instance.delete()
+
+    # Reading records --------------------------------------------------------------------
+
+    def prepare_query(
+        self, params: Params, *, find: bool = False, multi: bool = False, select_only: bool = False
+    ) -> FeathersQuery:
+        """
+        Begin a call: keep `params`, parse its query into `feathers_query` and return it.
+
+        `find` applies pagination to `$limit`; `multi` drops `$limit` (multi patch and
+        remove touch every match); `select_only` reads `$select` and nothing else (create).
+        """
+        self.params = params
+        self._fields_serializer = None
+        query = params.query or {}
+        if select_only:
+            query = {"$select": query["$select"]} if "$select" in query else {}
+        parsed = parse_query(
+            query,
+            fields=self.get_query_fields(),
+            id_field=self.get_id_field(),
+            selectable=self.get_selectable_fields(),
+            paginate=self.get_paginate() if find else None,
+            operators=self.get_operators(),
+        )
+        if multi:
+            parsed = dataclasses.replace(parsed, limit=None)
+        self.feathers_query = parsed
+        return parsed
+
+    def get_instance(self, id: Any) -> models.Model:
+        """The record with this id among those the query matches; 404 otherwise."""
+        path, model_field = self.get_id_lookup()
+        try:
+            value = convert_value(model_field, id, name=self.get_id_field())
+        except BadRequest:
+            raise self.not_found(id) from None
+        queryset = self.filter_queryset(self.get_queryset())
+        instance = queryset.filter(**{path: value}).first()
+        if instance is None:
+            raise self.not_found(id)
+        self.check_record_permissions(instance)
+        return instance
+
+    def find_instances(self) -> list[models.Model]:
+        """The records the current query matches, `$skip` and `$sort` applied."""
+        queryset = self.filter_queryset(self.get_queryset())
+        _, rows = fetch_page(queryset, self.feathers_query, paginated=False)
+        for instance in rows:
+            self.check_record_permissions(instance)
+        return rows
+
+    def check_record_permissions(self, instance: models.Model) -> None:
+        """Check DRF object permissions on `instance` for HTTP calls."""
+        if self.request is not None:
+            self.check_object_permissions(self.request, instance)
+
+    def not_found(self, id: Any) -> NotFound:
+        """The error for an id that matches no record."""
+        return NotFound(f"No record found for id '{id}'")
+
+    # Writing records --------------------------------------------------------------------
+
+    def atomic(self) -> transaction.Atomic:
+        """A transaction on the database the model is written to."""
+        return transaction.atomic(using=router.db_for_write(self.get_queryset().model))
+
+    def record_data(self, data: Any, method: str) -> Mapping[str, Any]:
+        """Check that the data of a single-record write is an object."""
+        if not isinstance(data, Mapping):
+            kind = "an array" if isinstance(data, list) else type(data).__name__
+            raise BadRequest(f"The data for '{method}' must be an object, not {kind}.")
+        return data
+
+    def without_id(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The data without the id field: an id in the body of update or patch is ignored."""
+        id_field = self.get_id_field()
+        return {key: value for key, value in data.items() if key != id_field}
+
+    def check_valid(self, serializer: serializers.BaseSerializer) -> None:
+        """
+        Validate, raising 400 with `errors` per field; a taken id is 409 Conflict.
+        """
+        if serializer.is_valid():
+            return
+        errors = serializer.errors
+        if isinstance(serializer, serializers.ListSerializer):
+            entries = errors.items() if isinstance(errors, Mapping) else enumerate(errors)
+        else:
+            entries = [(None, errors)]
+        id_field = self.get_id_field()
+        for index, item_errors in entries:
+            field_errors = item_errors.get(id_field, ()) if isinstance(item_errors, Mapping) else ()
+            if any(getattr(error, "code", None) == "unique" for error in field_errors):
+                data = serializer.initial_data
+                value = data if index is None else data[index]
+                raise Conflict(f"A record with {id_field} '{value[id_field]}' already exists")
+        raise serializers.ValidationError(errors)
+
+    def get_replacement_defaults(self, serializer: serializers.BaseSerializer) -> dict[str, Any]:
+        """
+        What `update` writes for writable fields missing from the data: the model field's
+        default (null when it has none and is nullable), an empty set for many-to-many.
+        """
+        model = self.get_queryset().model
+        id_path, _ = self.get_id_lookup()
+        defaults: dict[str, Any] = {}
+        for field in serializer.fields.values():
+            source = field.source
+            if field.read_only or source == "*" or "." in source:
+                continue
+            if source in serializer.validated_data or source == id_path:
+                continue
+            try:
+                model_field = model._meta.get_field(source)
+            except FieldDoesNotExist:
+                continue
+            if model_field.many_to_many:
+                defaults[source] = []
+            elif model_field.concrete and model_field.editable and not model_field.primary_key:
+                key = model_field.attname if model_field.is_relation else source
+                defaults[key] = model_field.get_default()
+        return defaults
+
+    # Serializing ------------------------------------------------------------------------
+
+    def get_serializer(self, *args: Any, **kwargs: Any) -> serializers.BaseSerializer:
+        """DRF's serializer, with the private fields made write-only."""
+        serializer = super().get_serializer(*args, **kwargs)
+        fields = _child(serializer).fields
+        for name in self.private_fields:
+            if name in fields:
+                fields[name].write_only = True
+        return serializer
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        """DRF's context, plus the `params` of the call."""
+        return {**super().get_serializer_context(), "params": self.params}
+
+    def represent(self, instance: Any, *, many: bool = False) -> Any:
+        """Serialize records, keeping only the `$select`ed fields."""
+        serializer = self.get_serializer(instance, many=many)
+        query = self.feathers_query
+        if query is not None and query.select is not None:
+            fields = _child(serializer).fields
+            for name in list(fields):
+                if name not in query.select:
+                    del fields[name]
+        return serializer.data
+
+    # Options ----------------------------------------------------------------------------
+
+    def get_paginate(self) -> Paginate | None:
+        """The `paginate` option, or `DJANGO_SERVICES["PAGINATE"]`; None when off."""
+        value = services_settings.PAGINATE if self.paginate is None else self.paginate
+        return Paginate.of(value)
+
+    def get_operators(self) -> Collection[str]:
+        """The extra query operators enabled."""
+        return services_settings.OPERATORS if self.operators is None else self.operators
+
+    def get_id_field(self) -> str:
+        """The API name of the id field."""
+        if self.id_field is not None:
+            return self.id_field
+        return self.get_queryset().model._meta.pk.name
+
+    def get_id_lookup(self) -> tuple[str, models.Field]:
+        """The ORM path and model field of the id field (which must be unique)."""
+        model = self.get_queryset().model
+        name = self.get_id_field()
+        resolved = None
+        serializer_field = self.fields_serializer().fields.get(name)
+        if serializer_field is not None:
+            resolved = orm_path(model, serializer_field)
+        if resolved is None:
+            try:
+                model_field = model._meta.pk if name == "pk" else model._meta.get_field(name)
+            except FieldDoesNotExist:
+                model_field = None
+            if model_field is None or not getattr(model_field, "concrete", False):
+                raise ImproperlyConfigured(
+                    f"{type(self).__name__}.id_field {name!r} is neither a serializer field "
+                    f"reading a column nor a field of {model.__name__}."
+                )
+            resolved = (model_field.name, model_field)
+        path, model_field = resolved
+        if "__" in path or not (model_field.primary_key or model_field.unique):
+            raise ImproperlyConfigured(
+                f"{type(self).__name__}.id_field {name!r} must be a unique field of "
+                f"{model.__name__}."
+            )
+        return resolved
+
+    def get_query_fields(self) -> dict[str, QueryField]:
+        """The fields queries may name, by API name (private fields are never among them)."""
+        model = self.get_queryset().model
+        serializer = self.fields_serializer()
+        include = None
+        if self.query_fields is not None:
+            include = {*self.query_fields, self.get_id_field()}
+            known = set(serializer.fields)
+            unknown = sorted(set(self.query_fields) - known)
+            if unknown:
+                raise ImproperlyConfigured(
+                    f"{type(self).__name__}.query_fields names {unknown}, which the "
+                    f"serializer does not have."
+                )
+        fields = serializer_query_fields(
+            serializer, model, include=include, sortable=self.sort_fields
+        )
+        if self.sort_fields is not None:
+            unsortable = sorted(set(self.sort_fields) - set(fields))
+            if unsortable:
+                raise ImproperlyConfigured(
+                    f"{type(self).__name__}.sort_fields names {unsortable}, which are not "
+                    "queryable fields (see query_fields and private_fields)."
+                )
+        path, model_field = self.get_id_lookup()
+        id_field = self.get_id_field()
+        if id_field not in fields:
+            fields[id_field] = QueryField(id_field, path, model_field)
+        return fields
+
+    def get_selectable_fields(self) -> list[str]:
+        """The names `$select` may list: the fields results show."""
+        return [
+            name for name, field in self.fields_serializer().fields.items() if not field.write_only
+        ]
+
+    def fields_serializer(self) -> serializers.BaseSerializer:
+        """A serializer without data, read for its fields (one per call)."""
+        serializer = getattr(self, "_fields_serializer", None)
+        if serializer is None:
+            serializer = self._fields_serializer = _child(self.get_serializer())
+        return serializer
+
+
+def _child(serializer: serializers.BaseSerializer) -> Any:
+    if isinstance(serializer, serializers.ListSerializer):
+        return serializer.child
+    return serializer

@@ -1,0 +1,110 @@
+"""
+The JSON body parser of services, strict where DRF's is lenient.
+
+    class UploadService(Service):
+        parser_classes = [JSONParser, MultiPartParser]   # JSON stays the default
+
+A body must be a JSON object or array. Invalid JSON, a JSON scalar, `NaN`/`Infinity`, a number
+out of range, text that is not in the declared charset, or nesting deeper than
+`DJANGO_SERVICES["BODY_DEPTH_LIMIT"]` is a 400 BadRequest (never a 500, whatever the input).
+The size limit is Django's `DATA_UPLOAD_MAX_MEMORY_SIZE`, enforced before parsing.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from typing import IO, Any
+
+from django.conf import settings
+from rest_framework import parsers
+
+from ..conf import services_settings
+from ..errors import BadRequest
+
+__all__ = ["JSONParser", "json_depth"]
+
+
+class JSONParser(parsers.JSONParser):
+    """Parse `application/json` bodies into a dict or a list."""
+
+    media_type = "application/json"
+
+    def parse(
+        self,
+        stream: IO[bytes],
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
+        """Return the decoded body, or raise BadRequest saying what is wrong with it."""
+        encoding = (parser_context or {}).get("encoding") or settings.DEFAULT_CHARSET
+        try:
+            text = stream.read().decode(encoding)
+        except (UnicodeDecodeError, LookupError) as exc:
+            raise BadRequest(f"The body is not valid {encoding} text.") from exc
+        try:
+            data = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+        except RecursionError as exc:
+            raise self._too_deep() from exc
+        except ValueError as exc:
+            # JSONDecodeError, and int() refusing numbers of thousands of digits.
+            raise BadRequest(f"Invalid JSON in the body: {exc}") from exc
+        if not isinstance(data, (dict, list)):
+            raise BadRequest(f"The body must be a JSON object or array, not {_json_type(data)}.")
+        if json_depth(data, limit=self.depth_limit()) > self.depth_limit():
+            raise self._too_deep()
+        return data
+
+    def depth_limit(self) -> int:
+        """The deepest nesting accepted (`DJANGO_SERVICES["BODY_DEPTH_LIMIT"]`)."""
+        return services_settings.BODY_DEPTH_LIMIT
+
+    def _too_deep(self) -> BadRequest:
+        return BadRequest(
+            f"The body is nested too deeply: at most {self.depth_limit()} levels are allowed."
+        )
+
+
+def json_depth(value: Any, *, limit: int | None = None) -> int:
+    """
+    How deeply containers nest in a decoded JSON value (`{}` is 1, a scalar 0).
+
+    Iterative, so it cannot overflow the stack; it stops counting once `limit` is exceeded.
+    """
+    deepest = 0
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth)
+        if limit is not None and deepest > limit:
+            return deepest
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not valid JSON")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:50]} is out of range")
+    return value
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, str):
+        return "a string"
+    return "a number"

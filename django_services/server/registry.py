@@ -1,0 +1,186 @@
+"""
+Which service answers at which path: from settings, or registered in code.
+
+    DJANGO_SERVICES = {"SERVICES": {
+        "api/v1/messages": "chat.services.MessageService",
+        "users/:userId/notes": {"class": "notes.services.NoteService", "multi": True},
+    }}
+
+    register("todos", TodoService, paginate={"default": 10, "max": 50})   # e.g. in ready()
+    get_service("api/v1/messages").find(Params(query={"read": "false"}))   # an internal call
+
+    urlpatterns = [path("", include("django_services.urls"))]            # serves them all
+
+A setting value is a dotted path (or class), or a dict with the dotted path under `"class"`
+and options (class attributes of the service) beside it. When `DJANGO_SERVICES` holds an
+`AUTHENTICATION` dict, the authentication service is served at its `SERVICE_PATH`. Settings
+are read on first use and again after `DJANGO_SERVICES` changes (`override_settings`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.checks import Error
+from django.core.exceptions import ImproperlyConfigured
+from django.core.signals import setting_changed
+from django.http import HttpRequest, HttpResponseBase
+from django.views.decorators.csrf import csrf_exempt
+
+from ..conf import SETTINGS_NAME, import_from_string, services_settings
+from .routing import Route, Router, normalize_path, not_found_response, request_segments
+
+__all__ = [
+    "ServiceRegistry",
+    "check_services",
+    "get_service",
+    "register",
+    "serve",
+    "services",
+    "unregister",
+]
+
+
+class ServiceRegistry:
+    """The services of the project: those of the settings plus those registered in code."""
+
+    def __init__(self) -> None:
+        self._registered: dict[str, Route] = {}
+        self._router: Router | None = None
+        self._lock = threading.RLock()
+
+    def register(self, path: str, service_class: type, **options: Any) -> Route:
+        """Serve `service_class` at `path`, with options (class attributes) set."""
+        route = Route(normalize_path(path), service_class, dict(options))
+        with self._lock:
+            if route.path in self._registered:
+                raise ImproperlyConfigured(f"A service is already registered at {route.path!r}.")
+            self._registered[route.path] = route
+            self._router = None
+        return route
+
+    def unregister(self, path: str) -> None:
+        """Stop serving the service registered in code at `path`."""
+        with self._lock:
+            del self._registered[normalize_path(path)]
+            self._router = None
+
+    def reset(self) -> None:
+        """Forget the routes built from settings; they are read again on next use."""
+        with self._lock:
+            self._router = None
+
+    @property
+    def router(self) -> Router:
+        """The router of every service, built on first use."""
+        router = self._router
+        if router is None:
+            with self._lock:
+                router = self._router
+                if router is None:
+                    router = Router([*self.settings_routes(), *self._registered.values()])
+                    self._router = router
+        return router
+
+    def routes(self) -> list[Route]:
+        """Every route, settings first, in declaration order."""
+        return self.router.routes
+
+    def get_route(self, path: str) -> Route:
+        """The route registered at `path` (placeholders as declared); KeyError if none."""
+        normalized = path.strip("/")
+        for route in self.routes():
+            if route.path == normalized:
+                return route
+        known = ", ".join(repr(route.path) for route in self.routes()) or "none"
+        raise KeyError(f"No service is registered at {path!r}. Registered: {known}.")
+
+    def settings_routes(self) -> list[Route]:
+        """The routes declared in `DJANGO_SERVICES` (SERVICES, and AUTHENTICATION)."""
+        routes = []
+        for path, value in services_settings.SERVICES.items():
+            routes.append(self._route_from_setting(path, value))
+        if "AUTHENTICATION" in services_settings.user_settings:
+            config = services_settings.AUTHENTICATION
+            service_class = import_from_string(
+                config["SERVICE_CLASS"], "['AUTHENTICATION']['SERVICE_CLASS']"
+            )
+            routes.append(Route(normalize_path(config["SERVICE_PATH"]), service_class))
+        return routes
+
+    def serve(self, request: HttpRequest, path: str = "") -> HttpResponseBase:
+        """The view of every service: find the service for the path and let it answer."""
+        segments = request_segments(request, path)
+        match = self.router.match(segments) if segments is not None else None
+        if match is None:
+            return not_found_response(request)
+        return match.route.view(request, id=match.id, route=match.params)
+
+    @staticmethod
+    def _route_from_setting(path: str, value: Any) -> Route:
+        setting = f"['SERVICES'][{path!r}]"
+        options: dict[str, Any] = {}
+        if isinstance(value, Mapping):
+            options = dict(value)
+            if "class" not in options:
+                raise ImproperlyConfigured(
+                    f"{SETTINGS_NAME}{setting} must name the service class under 'class'."
+                )
+            value = options.pop("class")
+        service_class = import_from_string(value, setting)
+        if not isinstance(service_class, type) or not hasattr(service_class, "as_view"):
+            raise ImproperlyConfigured(
+                f"{SETTINGS_NAME}{setting} must be a Service or ModelService class, "
+                f"not {service_class!r}."
+            )
+        return Route(normalize_path(path), service_class, options)
+
+
+#: The registry of the project.
+services = ServiceRegistry()
+
+
+def register(path: str, service_class: type, **options: Any) -> Route:
+    """Serve `service_class` at `path` with `options`: see `ServiceRegistry.register`."""
+    return services.register(path, service_class, **options)
+
+
+def unregister(path: str) -> None:
+    """Stop serving the service registered in code at `path`."""
+    services.unregister(path)
+
+
+def get_service(path: str) -> Any:
+    """
+    A new instance of the service registered at `path`, for calls made in Python.
+
+    Its methods take the same arguments as over HTTP; build `Params` yourself
+    (`provider` None marks an internal call).
+    """
+    return services.get_route(path).instance()
+
+
+@csrf_exempt
+def serve(request: HttpRequest, path: str = "") -> HttpResponseBase:
+    """The Django view serving every registered service (see `django_services.urls`)."""
+    return services.serve(request, path)
+
+
+def check_services(app_configs: Any = None, **kwargs: Any) -> list[Error]:
+    """A system check: every declared service can be imported, and every path is valid."""
+    try:
+        for route in services.routes():
+            route.view  # noqa: B018 - building the view checks the options
+    except (ImproperlyConfigured, TypeError) as exc:
+        return [Error(str(exc), id="django_services.E010")]
+    return []
+
+
+def _reset_services(*, setting: str, **kwargs: Any) -> None:
+    if setting == SETTINGS_NAME:
+        services.reset()
+
+
+setting_changed.connect(_reset_services)

@@ -1,0 +1,24 @@
+"""Services of the authentication tests: one that tells who is calling."""
+
+from __future__ import annotations
+
+from rest_framework.permissions import IsAuthenticated
+
+from django_services.server.authentication import SessionAuthentication
+from django_services.server.services import Service
+
+
+class WhoAmIService(Service):
+    """Answers the caller's email and `params.authentication` (create: an unsafe method)."""
+
+    permission_classes = [IsAuthenticated]
+
+    def find(self, params):
+        return {"email": params.user.email, "authentication": params.authentication}
+
+    def create(self, data, params):
+        return self.find(params)
+
+
+class SessionOnlyService(WhoAmIService):
+    authentication_classes = [SessionAuthentication]

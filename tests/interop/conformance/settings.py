@@ -1,0 +1,81 @@
+"""
+Django settings of the conformance fixture, for the Feathers interoperability tests.
+
+    DJANGO_SETTINGS_MODULE=tests.interop.conformance.settings \
+        CONFORMANCE_DATABASE_URL=sqlite:////tmp/conformance.sqlite3 \
+        python -m tests.interop.conformance.serve 8000
+
+`CONFORMANCE_DATABASE_URL` names the database (a temporary SQLite file when unset); the tables
+are created when the server starts.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import dj_database_url
+
+SERVICES_MODULE = "tests.interop.conformance.services."
+
+DEBUG = False
+SECRET_KEY = "django-services-conformance-fixture-secret-key-not-for-production"
+ALLOWED_HOSTS = ["127.0.0.1", "localhost", "[::1]"]
+
+DATABASES = {
+    "default": dj_database_url.parse(
+        os.environ.get("CONFORMANCE_DATABASE_URL")
+        or f"sqlite:///{Path(tempfile.gettempdir()) / 'django-services-conformance.sqlite3'}"
+    )
+}
+
+INSTALLED_APPS = [
+    "django.contrib.contenttypes",
+    "django.contrib.auth",
+    "django.contrib.sessions",
+    "rest_framework",
+    "django_services",
+    "tests.testapp",
+]
+MIDDLEWARE = [
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+]
+ROOT_URLCONF = "tests.interop.conformance.urls"
+AUTH_USER_MODEL = "testapp.User"
+# A fast hasher keeps the many logins of the interoperability tests quick; production projects
+# keep Django's default.
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+USE_TZ = True
+TIME_ZONE = "UTC"
+DEFAULT_AUTO_FIELD = "django.db.models.AutoField"
+
+DJANGO_SERVICES = {
+    "SERVICES": {
+        "people": SERVICES_MODULE + "PersonService",
+        "people-paginated": SERVICES_MODULE + "PaginatedPersonService",
+        "people-customid": SERVICES_MODULE + "PersonCustomIdService",
+        "api/v1/messages": SERVICES_MODULE + "MessageService",
+        "todos": SERVICES_MODULE + "TodoService",
+        "users": SERVICES_MODULE + "ConformanceUserService",
+        "secrets": SERVICES_MODULE + "SecretService",
+        "users/:userId/notes": SERVICES_MODULE + "NoteService",
+        "errors": SERVICES_MODULE + "ErrorService",
+    },
+    "AUTHENTICATION": {
+        "SECRET": "django-services-conformance-jwt-secret-of-at-least-32-bytes",
+        "ENTITY": "user",
+        "ENTITY_SERVICE": "users",
+    },
+}
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    # Unexpected errors (the `errors` service's plain exception included) go to the server log.
+    "loggers": {"django.request": {"handlers": ["console"], "level": "ERROR"}},
+}
