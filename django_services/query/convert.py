@@ -97,9 +97,9 @@ def convert_value(model_field: models.Field, value: Any, *, name: str) -> Any:
 
 
 def _native(field: models.Field, value: Any, name: str) -> Any:
-    if isinstance(value, float) and not value.is_integer():
-        if field.get_internal_type() in _INTEGER_TYPES:
-            raise _invalid(name, value, "expected an integer")
+    integer_field = field.get_internal_type() in _INTEGER_TYPES
+    if integer_field and isinstance(value, float) and not value.is_integer():
+        raise _invalid(name, value, "expected an integer")
     try:
         converted = field.to_python(value)
     except (ValidationError, ValueError, TypeError, OverflowError, ArithmeticError):

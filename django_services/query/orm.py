@@ -37,28 +37,27 @@ class Like(Lookup):
     """`lhs LIKE rhs` with `\\` as the escape character (not registered on any field)."""
 
     lookup_name = "feathers_like"
-    operator = "LIKE"
+    template = "{lhs} LIKE {rhs} ESCAPE '\\'"
+    postgresql_template: str | None = None
 
     def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        return self._render(self.template, compiler, connection)
+
+    def as_postgresql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+        return self._render(self.postgresql_template or self.template, compiler, connection)
+
+    def _render(self, template: str, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
         lhs, lhs_params = self.process_lhs(compiler, connection)
         rhs, rhs_params = self.process_rhs(compiler, connection)
-        return f"{lhs} {self.operator} {rhs} ESCAPE '\\'", [*lhs_params, *rhs_params]
+        return template.format(lhs=lhs, rhs=rhs), [*lhs_params, *rhs_params]
 
 
 class ILike(Like):
     """Case-insensitive `LIKE`: `ILIKE` on PostgreSQL, upper-cased operands elsewhere."""
 
     lookup_name = "feathers_ilike"
-
-    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
-        lhs, lhs_params = self.process_lhs(compiler, connection)
-        rhs, rhs_params = self.process_rhs(compiler, connection)
-        return f"UPPER({lhs}) LIKE UPPER({rhs}) ESCAPE '\\'", [*lhs_params, *rhs_params]
-
-    def as_postgresql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
-        lhs, lhs_params = self.process_lhs(compiler, connection)
-        rhs, rhs_params = self.process_rhs(compiler, connection)
-        return f"{lhs} ILIKE {rhs} ESCAPE '\\'", [*lhs_params, *rhs_params]
+    template = "UPPER({lhs}) LIKE UPPER({rhs}) ESCAPE '\\'"
+    postgresql_template = "{lhs} ILIKE {rhs} ESCAPE '\\'"
 
 
 def to_q(query: FeathersQuery | Condition) -> Q:
@@ -95,7 +94,12 @@ def _comparison(condition: Comparison) -> Q:
         return ~Q(Like(F(path), value))
     if operator == "$ilike":
         return Q(ILike(F(path), value))
-    return Q(**{f"{path}__{_LOOKUPS[operator]}": value})
+    compared = Q(**{f"{path}__{_LOOKUPS[operator]}": value})
+    if isinstance(value, int) and not isinstance(value, bool) and _nullable(condition.field):
+        # Django drops a comparison an integer column can never fail (`small > -1` on a
+        # positive field), which would let NULL rows through.
+        compared &= Q(**{f"{path}__isnull": False})
+    return compared
 
 
 def _membership(path: str, values: tuple[Any, ...]) -> Q:
@@ -119,7 +123,9 @@ def apply_filters(queryset: QuerySet, query: FeathersQuery) -> QuerySet:
     ordering: list[Any] = []
     paths = []
     for name, direction in query.sort:
-        query_field = query.fields[name]
+        query_field = query.fields.get(name)
+        if query_field is None:
+            raise ValueError(f"$sort names {name!r}, which is not among the query's fields.")
         paths.append(query_field.path)
         ordering.append(_order(query_field, direction))
     pk_name = queryset.model._meta.pk.name
@@ -131,7 +137,7 @@ def apply_filters(queryset: QuerySet, query: FeathersQuery) -> QuerySet:
 def _order(query_field: QueryField, direction: int) -> Any:
     path = query_field.path
     # Explicit NULL placement only where NULLs can occur: it keeps plain indexes usable.
-    if query_field.model_field.null or "__" in path:
+    if _nullable(query_field):
         expression = F(path)
         return (
             OrderBy(expression, nulls_first=True)
@@ -139,6 +145,11 @@ def _order(query_field: QueryField, direction: int) -> Any:
             else OrderBy(expression, descending=True, nulls_last=True)
         )
     return path if direction == 1 else f"-{path}"
+
+
+def _nullable(query_field: QueryField) -> bool:
+    # A path through a relation can meet NULL in a LEFT JOIN.
+    return query_field.model_field.null or "__" in query_field.path
 
 
 def apply_select(

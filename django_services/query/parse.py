@@ -258,7 +258,7 @@ def _check_like_feathers(query: Mapping[str, Any], allowed: tuple[str, ...]) -> 
     sort = query.get("$sort")
     if isinstance(sort, Mapping):
         for value in sort.values():
-            if isinstance(value, Mapping):
+            if isinstance(value, (Mapping, list, tuple)):
                 _check_operators(value, allowed)
     select = query.get("$select")
     if select is not None and not isinstance(select, (list, tuple)):
@@ -267,7 +267,7 @@ def _check_like_feathers(query: Mapping[str, Any], allowed: tuple[str, ...]) -> 
         if name in query:
             _check_operators(query[name], allowed)
     for key, value in query.items():
-        if key.startswith("$"):
+        if _is_operator(key):
             if key not in FILTERS:
                 raise BadRequest(f"Invalid filter value {key}")
         else:
@@ -300,6 +300,7 @@ class _ConditionReader:
     def read(self, query: Mapping[str, Any], *, top_level: bool = False) -> And:
         conditions: list[Condition] = []
         for key, value in query.items():
+            key = str(key)
             if key == "$or":
                 conditions.append(Or(self._group(key, value)))
             elif key == "$and" and top_level:

@@ -608,3 +608,21 @@ def test_model_query_fields_checks_names():
     assert "id" not in model_query_fields(Person, exclude=["id"])
     with pytest.raises(ImproperlyConfigured, match="Person has no field\\(s\\) 'nope'"):
         model_query_fields(Person, fields=["nope"])
+
+
+def test_python_queries_with_odd_keys_are_a_bad_request_not_a_crash():
+    with pytest.raises(BadRequest) as caught:
+        parse_query({1: "x"}, fields=PERSON_FIELDS)
+    assert caught.value.message.startswith("Invalid query field '1'")
+    with pytest.raises(BadRequest) as caught:
+        parse_query({"$sort": {"name": [{"$x": 1}]}}, fields=PERSON_FIELDS)
+    assert caught.value.message == "Invalid query parameter $x"
+
+
+def test_the_package_exports_its_public_surface():
+    import django_services.query as package
+
+    assert len(set(package.__all__)) == len(package.__all__)
+    public = {name for name in vars(package) if not name.startswith("_")}
+    assert set(package.__all__) <= public
+    assert {"codec", "parse_query", "find", "to_q", "FeathersQuery"} <= set(package.__all__)
