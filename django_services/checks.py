@@ -3,6 +3,8 @@ System checks for `DJANGO_SERVICES`, with stable ids.
 
     django_services.E001  DJANGO_SERVICES is not a dict
     django_services.E002  unknown key in DJANGO_SERVICES
+    django_services.E010  a declared service cannot be imported or has invalid options
+    django_services.W101+ / E101+  the authentication settings (see server.authentication.checks)
 """
 
 from __future__ import annotations
@@ -14,8 +16,11 @@ from django.core.checks import Error, register
 
 from .conf import DEFAULTS, SETTINGS_NAME
 from .server.authentication import checks as authentication_checks  # noqa: F401 - registers
+from .server.registry import check_services
 
-__all__ = ["check_settings"]
+__all__ = ["check_services", "check_settings"]
+
+register(check_services)
 
 
 @register()

@@ -27,7 +27,8 @@ __all__ = ["DEFAULTS", "ServicesSettings", "import_from_string", "services_setti
 SETTINGS_NAME = "DJANGO_SERVICES"
 
 DEFAULTS: dict[str, Any] = {
-    # Service path -> dotted path of a Service or ModelService class.
+    # Service path -> dotted path of a Service or ModelService class, or a dict with that
+    # path under "class" and options beside it ({"class": "...", "multi": True}).
     "SERVICES": {},
     # Default pagination for model services: None, or {"default": D, "max": M}.
     "PAGINATE": None,

@@ -78,3 +78,10 @@ def test_unknown_keys_are_reported_by_a_system_check():
     assert len(errors) == 1
     assert "'PAGINATES'" in errors[0].msg
     assert "PAGINATE" in errors[0].hint
+
+
+def test_a_service_that_cannot_be_imported_is_reported_by_a_system_check():
+    with override_settings(DJANGO_SERVICES={"SERVICES": {"todos": "no.such.module.TodoService"}}):
+        errors = [m for m in run_checks() if m.id == "django_services.E010"]
+    assert len(errors) == 1
+    assert "no.such.module.TodoService" in errors[0].msg

@@ -38,6 +38,7 @@ from ..errors import (
     FeathersError,
     Forbidden,
     GeneralError,
+    NotAuthenticated,
     NotFound,
     TooManyRequests,
     errors,
@@ -76,7 +77,14 @@ def to_feathers_error(exc: BaseException) -> FeathersError:
         detail = exc.message_dict if hasattr(exc, "error_dict") else exc.messages
         return _validation_error(_rename_non_field_errors(detail))
     if isinstance(exc, drf_exceptions.UnsupportedMediaType):
+        if exc.detail == drf_exceptions.UnsupportedMediaType("").detail:
+            return BadRequest("The body has no Content-Type: send JSON (application/json).")
         return BadRequest(f"{exc.detail} Send JSON (Content-Type: application/json).")
+    if isinstance(exc, drf_exceptions.NotAuthenticated) and str(exc.detail) == str(
+        exc.default_detail
+    ):
+        # No credentials at all: Feathers' `authenticate` hook words it this way.
+        return NotAuthenticated("Not authenticated")
     if isinstance(exc, drf_exceptions.APIException):
         return _from_api_exception(exc)
     if isinstance(exc, Http404):

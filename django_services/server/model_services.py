@@ -359,6 +359,20 @@ class ModelService(ServiceMixin, GenericViewSet):
 
     # Options ----------------------------------------------------------------------------
 
+    def validate_options(self) -> None:
+        """Also check `paginate`, and, for a static queryset and serializer, the fields."""
+        super().validate_options()
+        Paginate.of(self.paginate if self.paginate is not None else services_settings.PAGINATE)
+        cls = type(self)
+        static = (
+            self.queryset is not None
+            and self.serializer_class is not None
+            and cls.get_queryset is GenericViewSet.get_queryset
+            and cls.get_serializer_class is GenericViewSet.get_serializer_class
+        )
+        if static:
+            self.get_query_fields()
+
     def get_paginate(self) -> Paginate | None:
         """The `paginate` option, or `DJANGO_SERVICES["PAGINATE"]`; None when off."""
         value = services_settings.PAGINATE if self.paginate is None else self.paginate

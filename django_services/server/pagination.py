@@ -6,8 +6,8 @@ The Feathers page: `{"total": N, "limit": L, "skip": S, "data": [...]}`.
         pagination_class = FeathersPagination   # the default of ModelService
 
 `$limit` and `$skip` come from the Feathers query of the call (see `filters.py`), already
-normalised against the service's `paginate` option: a page costs one COUNT and one SELECT, and
-`$limit=0` only the COUNT.
+normalised against the service's `paginate` option: a page costs one SELECT and at most one
+COUNT (none when the page itself shows the total), and `$limit=0` only the COUNT.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from typing import Any
 from django.db.models import QuerySet
 from rest_framework.pagination import BasePagination
 from rest_framework.response import Response
+
+from ..query.orm import fetch_page
 
 __all__ = ["FeathersPagination"]
 
@@ -42,11 +44,9 @@ class FeathersPagination(BasePagination):
         query = view.feathers_query
         self.limit = query.limit
         self.skip = query.skip
-        self.total = queryset.count()
-        if self.limit == 0 or self.skip >= self.total:
-            return []
-        end = None if self.limit is None else self.skip + self.limit
-        return list(queryset[self.skip : end])
+        total, rows = fetch_page(queryset, query, paginated=True)
+        self.total = total or 0
+        return rows
 
     def get_paginated_data(self, data: list[Any]) -> dict[str, Any]:
         """The page as a dict, keys in Feathers' order."""

@@ -183,3 +183,22 @@ class FailingService(Service):
     @service_method
     def respond(self, data, params):
         return Response({"raw": True}, status=202, headers={"X-Custom": "yes"})
+
+
+class DefaultAuthenticationService(Service):
+    """Protected, with the authentication classes of `DJANGO_SERVICES` (none set here)."""
+
+    permission_classes = [permissions.IsAuthenticated]
+
+    def find(self, params):
+        return {"user": params.user.email, "authentication": params.authentication}
+
+    def create(self, data, params):
+        return {"user": params.user.email}
+
+
+class PublicDefaultService(Service):
+    """Public (the default permission), with the default authentication classes."""
+
+    def find(self, params):
+        return {"user": getattr(params.user, "email", None)}

@@ -100,7 +100,7 @@ def wire(serve):
             "drf-not-authenticated",
             (
                 "NotAuthenticated",
-                "Authentication credentials were not provided.",
+                "Not authenticated",
                 401,
                 "not-authenticated",
                 {},
@@ -166,7 +166,7 @@ def test_missing_credentials_stay_401_with_a_challenge(api):
     assert_error(
         response,
         "NotAuthenticated",
-        "Authentication credentials were not provided.",
+        "Not authenticated",
         401,
         "not-authenticated",
     )

@@ -154,9 +154,8 @@ def test_create_ignores_a_generated_id_in_the_body(api, serve):
     assert Person.objects.get(pk=answer["id"]).name == "Ida"
 
 
-def test_create_with_a_taken_custom_id_is_a_conflict(api, svc):
-    if svc.id_field != "customid":
-        pytest.skip("ids of this service are generated")
+def test_create_with_a_taken_custom_id_is_a_conflict(api, serve):
+    serve({"custom": M + "PersonCustomIdService"})
     send(api, "POST", "/custom", {"customid": "taken", "name": "First"})
     assert_error(
         send(api, "POST", "/custom", {"customid": "taken", "name": "Second"}),
@@ -423,9 +422,8 @@ def test_multi_list_option(api, serve):
 # ids ------------------------------------------------------------------------------------
 
 
-def test_custom_id_is_the_only_key(api, svc):
-    if svc.id_field != "customid":
-        pytest.skip("custom ids only")
+def test_custom_id_is_the_only_key(api, serve):
+    serve({"custom": M + "PersonCustomIdService"})
     record = PersonCustomId.objects.create(customid="a b/c%", name="Odd")
     answer = body(api.get("/custom/a%20b%2Fc%25", RAW_URI="/custom/a%20b%2Fc%25"))
     assert answer["customid"] == "a b/c%"

@@ -123,7 +123,14 @@ def test_other_content_types_are_bad_requests(api, content_type):
     )
 
 
-def test_json_with_charset_parameter_and_suffix(api):
+def test_body_without_content_type_is_a_bad_request(api):
+    bad_request(
+        send(api, "POST", "/echo", raw=b'{"a": 1}', content_type=""),
+        "The body has no Content-Type: send JSON (application/json).",
+    )
+
+
+def test_json_with_charset_parameter(api):
     response = send(
         api,
         "POST",

@@ -11,7 +11,7 @@ from django.test import override_settings
 from django_services.server.registry import get_service, register, services, unregister
 from django_services.server.routing import Route, Router, normalize_path
 from tests.server import services as test_services
-from tests.server.http import S, assert_error, body
+from tests.server.http import M, S, assert_error, body
 
 ECHO = S + "EchoService"
 
@@ -229,6 +229,12 @@ def test_settings_changes_are_seen(api, serve):
         ({"echo": {"class": ECHO, "paginate_me": True}}, "has no option 'paginate_me'"),
         ({"echo": {"class": ECHO, "methods": ["find", "fly"]}}, "does not implement"),
         ({"echo": {"class": ECHO, "multi": ["find"]}}, "must be True, False or a list"),
+        ({"p": {"class": M + "PersonService", "id_field": "name"}}, "must be a unique field"),
+        ({"p": {"class": M + "PersonService", "id_field": "nope"}}, "is neither"),
+        ({"p": {"class": M + "PersonService", "query_fields": ["nope"]}}, "does not have"),
+        ({"p": {"class": M + "PersonService", "sort_fields": ["nope"]}}, "not queryable"),
+        ({"p": {"class": M + "PersonService", "paginate": {"size": 1}}}, "'default' and 'max'"),
+        ({"p": {"class": M + "PersonService", "paginate": {"max": -1}}}, "non-negative"),
     ],
 )
 def test_misconfigured_services_are_reported(serve, services_setting, message):
@@ -259,3 +265,18 @@ def test_get_service_gives_an_instance_for_internal_calls(serve):
     with pytest.raises(KeyError, match="No service is registered at 'nope'"):
         get_service("nope")
     assert [route.path for route in services.routes()] == ["users/:userId/notes"]
+
+
+def test_authentication_service_is_served_when_configured(api, serve):
+    secret = "a-test-secret-for-the-server-tests-that-is-long-enough-for-hs512-0123456789"
+    serve({"echo": ECHO}, AUTHENTICATION={"SECRET": secret, "SERVICE_PATH": "/auth/v1/"})
+    # The authentication service implements create and remove only.
+    assert_error(
+        api.get("/auth/v1"),
+        "MethodNotAllowed",
+        "Method `find` is not supported by this endpoint.",
+        405,
+        "method-not-allowed",
+    )
+    serve({"echo": ECHO})
+    page_not_found(api.get("/auth/v1"), "/auth/v1")
