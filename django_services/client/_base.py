@@ -46,8 +46,11 @@ __all__ = [
     "build_request",
     "decode",
     "encode_component",
+    "encode_json",
+    "error_from_response",
     "exchange",
     "failure_error",
+    "fill_route",
     "merge_headers",
 ]
 
@@ -305,8 +308,9 @@ def exchange(
 
 
 def _check_id(service_method: str, id: Any) -> None:
-    missing = id == "" if isinstance(id, str) else id is None
-    if missing and (service_method in _METHODS_REQUIRING_ID or id == ""):
+    # None is "every match of the query" for patch and remove, and missing for get and update.
+    empty = isinstance(id, str) and not id
+    if empty or (id is None and service_method in _METHODS_REQUIRING_ID):
         raise BadRequest(f"id for '{service_method}' is required")
 
 

@@ -7,9 +7,10 @@ The authentication client: log in to a Feathers server and send the token with e
     app.logout()
 
 The token is kept in a storage: any object with `get(key)`, `set(key, value)` and
-`delete(key)`, plus `aget`/`aset`/`adelete` for async use (a Django cache is one as it is).
-`MemoryStorage` (the default, one per app), `SessionStorage` (a Django session) and
-`CacheStorage` (a Django cache alias, shared by every process using that cache) are provided.
+`delete(key)`, plus `aget`/`aset`/`adelete` for async use. A Django cache is one as it is (it
+keeps the token for its default `TIMEOUT`). `MemoryStorage` (the default, one per app),
+`SessionStorage` (a Django session) and `CacheStorage` (a Django cache alias, shared by every
+process using that cache, the token kept until deleted) are provided.
 With an async connection, `authenticate`, `re_authenticate` and `logout` are coroutines.
 """
 

@@ -10,8 +10,10 @@ event loop for the async kinds (where every call must be a coroutine).
 from __future__ import annotations
 
 import asyncio
+import gc
 import inspect
 import socket
+import threading
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -103,8 +105,23 @@ def wire(wire_server: WireServer) -> Iterator[WireServer]:
     wire_server.reset()
 
 
+@pytest.fixture(scope="session")
+def _drain_live_server(live_server: Any) -> Iterator[None]:
+    yield
+    # Django's live server answers each keep-alive connection in a thread of its own, which
+    # closes the shared test database connection when it ends: those threads must end before
+    # the live server (and its database) goes away. A connection stays open as long as the
+    # HTTP library's response object lives, and errors keep theirs (`error.response`), in
+    # reference cycles with their tracebacks: collect them, so every client socket is closed.
+    gc.collect()
+    for thread in threading.enumerate():
+        if thread.name.endswith("(process_request_thread)"):
+            thread.join(timeout=10)
+            assert not thread.is_alive(), f"{thread.name} still serves a client connection"
+
+
 @pytest.fixture
-def live_services(settings: Any) -> None:
+def live_services(settings: Any, _drain_live_server: None) -> None:
     """Serve the services of `tests.client.services` (use with pytest-django's live_server)."""
     from .services import LIVE_SETTINGS
 
