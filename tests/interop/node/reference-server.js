@@ -162,7 +162,7 @@ class SecretService {
 const scopeToRouteUser = async (context) => {
   const userId = convertValue('userId', 'integer', String(context.params.route.userId))
   context.params.query = { ...context.params.query, userId }
-  if (context.data !== undefined && context.method !== 'patch') {
+  if (context.method === 'create' || context.method === 'update') {
     context.data = { ...context.data, userId }
   } else if (context.method === 'patch') {
     const { userId: _ignored, ...rest } = context.data || {}
@@ -270,7 +270,10 @@ async function main () {
   const server = await app.listen(port, '127.0.0.1')
   const address = server.address()
   console.log(`Feathers reference server listening on http://127.0.0.1:${address.port}`)
-  const stop = () => server.close(() => process.exit(0))
+  const stop = () => {
+    server.close(() => process.exit(0))
+    server.closeAllConnections()
+  }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)
 }

@@ -1,0 +1,65 @@
+"""
+The real Feathers JS clients against django-services' conformance fixture.
+
+Each mocha spec of node/specs (the official @feathersjs/adapter-tests suite over the wire,
+@feathersjs/rest-client with fetch and axios, @feathersjs/authentication-client) runs twice:
+against a real Feathers v5 server, which proves the spec itself right, and against the
+conformance fixture, which must pass it the same way.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from .feathers_js import SpecResults, adapter_catalogue, run_specs
+from .processes import BackgroundServer
+
+pytestmark = pytest.mark.interop
+
+SPECS = ("adapter", "rest-client", "authentication")
+# The adapter suite runs on two services (people, people-customid) over two transports.
+ADAPTER_RUNS_PER_TEST = 4
+
+
+def assert_specs_pass(server: BackgroundServer, spec: str, results_dir: Path) -> SpecResults:
+    results = run_specs(server.url, [spec], results_dir)
+    if results.failed or results.returncode != 0 or not results.passed:
+        report = results.failure_report()
+        pytest.fail(f"{report}\n\n{server.name} server log:\n{server.log()[-5000:]}", pytrace=False)
+    if spec == "adapter":
+        assert_adapter_catalogue_ran(results)
+    else:
+        assert not results.pending
+    return results
+
+
+def assert_adapter_catalogue_ran(results: SpecResults) -> None:
+    """Every wire test of the catalogue passed on each service and transport; no other did."""
+    catalogue = adapter_catalogue()
+    wire, local_only = catalogue["WIRE_TESTS"], catalogue["LOCAL_ONLY"]
+    passed = Counter(_adapter_test_name(title, wire) for title in results.passed)
+    assert passed == dict.fromkeys(wire, ADAPTER_RUNS_PER_TEST)
+    skipped = {_adapter_test_name(title, local_only) for title in results.pending}
+    assert skipped == set(local_only) - {".id"}  # `.id` is left out by name, not skipped
+
+
+def _adapter_test_name(full_title: str, names) -> str:
+    # Full titles end with the test name; pick the longest that matches (".find" vs "... + $in").
+    matches = [name for name in names if full_title.endswith(f" {name}")]
+    assert matches, f"{full_title!r} is not in the adapter-tests catalogue"
+    return max(matches, key=len)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_specs_pass_against_a_real_feathers_server(spec, feathers_server, tmp_path):
+    assert_specs_pass(feathers_server, spec, tmp_path)
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_feathers_clients_work_with_the_conformance_fixture(
+    spec, node_packages, conformance_server, tmp_path
+):
+    assert_specs_pass(conformance_server, spec, tmp_path)
