@@ -23,7 +23,10 @@ from rest_framework import parsers
 from ..conf import services_settings
 from ..errors import BadRequest
 
-__all__ = ["JSONParser", "json_depth"]
+__all__ = ["MAX_INTEGER_DIGITS", "JSONParser", "json_depth"]
+
+#: Longest integer accepted in a body (Python's own default limit for int()).
+MAX_INTEGER_DIGITS = 4300
 
 
 class JSONParser(parsers.JSONParser):
@@ -44,11 +47,15 @@ class JSONParser(parsers.JSONParser):
         except (UnicodeDecodeError, LookupError) as exc:
             raise BadRequest(f"The body is not valid {encoding} text.") from exc
         try:
-            data = json.loads(text, parse_constant=_reject_constant, parse_float=_finite_float)
+            data = json.loads(
+                text,
+                parse_constant=_reject_constant,
+                parse_float=_finite_float,
+                parse_int=_bounded_int,
+            )
         except RecursionError as exc:
             raise self._too_deep() from exc
         except ValueError as exc:
-            # JSONDecodeError, and int() refusing numbers of thousands of digits.
             raise BadRequest(f"Invalid JSON in the body: {exc}") from exc
         if not isinstance(data, (dict, list)):
             raise BadRequest(f"The body must be a JSON object or array, not {_json_type(data)}.")
@@ -98,6 +105,16 @@ def _finite_float(text: str) -> float:
     if not math.isfinite(value):
         raise ValueError(f"the number {text[:50]} is out of range")
     return value
+
+
+def _bounded_int(text: str) -> int:
+    # Checked here so the message does not depend on the interpreter's own digit limit.
+    digits = len(text.lstrip("-"))
+    if digits > MAX_INTEGER_DIGITS:
+        raise ValueError(
+            f"an integer has {digits} digits, more than the {MAX_INTEGER_DIGITS} allowed"
+        )
+    return int(text)
 
 
 def _json_type(value: Any) -> str:

@@ -1,0 +1,44 @@
+"""The public surface: what each package exports is deliberate, sorted and importable."""
+
+import importlib
+
+import pytest
+
+PACKAGES = [
+    "django_services.errors",
+    "django_services.query.codec",
+    "django_services.server",
+    "django_services.server.authentication",
+    "django_services.client",
+]
+
+
+def isort_style(name):
+    """Constants, then classes, then functions: the order ruff keeps `__all__` in."""
+    kind = 0 if name.isupper() else 1 if name[0].isupper() else 2
+    return kind, name
+
+
+@pytest.mark.parametrize("module_name", PACKAGES)
+def test_all_is_sorted_and_every_name_resolves(module_name):
+    module = importlib.import_module(module_name)
+    names = module.__all__
+    assert names == sorted(names, key=isort_style)
+    assert len(set(names)) == len(names)
+    for name in names:
+        assert getattr(module, name) is not None, name
+
+
+def test_client_objects_show_their_public_path():
+    from django_services import client
+
+    assert client.App.__module__ == "django_services.client"
+    assert client.rest_client.__module__ == "django_services.client"
+    assert repr(client.App).startswith("<class 'django_services.client.App'")
+
+
+def test_client_errors_are_the_server_errors():
+    from django_services import errors
+    from django_services.client import errors as client_errors
+
+    assert client_errors is errors
