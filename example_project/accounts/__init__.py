@@ -1,0 +1,1 @@
+"""Users who log in with an email address, and the `users` service."""

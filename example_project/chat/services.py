@@ -1,0 +1,30 @@
+"""
+The `api/v1/messages` service: every user's messages, newest first on request, paginated.
+
+    GET  /api/v1/messages?$sort[createdAt]=-1&$limit=5
+         -> {"total": 24, "limit": 5, "skip": 0, "data": [...]}
+    GET  /api/v1/messages?text[$ilike]=%25django%25
+    POST /api/v1/messages  {"text": "Hello"}    -> 201, userId is the caller's
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django_services.server import ModelService
+from rest_framework.permissions import IsAuthenticated
+
+from .models import Message
+from .permissions import AuthorCanChange
+from .serializers import MessageSerializer
+
+
+class MessageService(ModelService):
+    queryset = Message.objects.all()
+    serializer_class = MessageSerializer
+    permission_classes = [IsAuthenticated, AuthorCanChange]
+    paginate = {"default": 10, "max": 50}
+    operators = ["$like", "$ilike"]
+
+    def perform_create(self, serializer: Any) -> None:
+        serializer.save(user=self.params.user)

@@ -1,0 +1,1 @@
+"""The example project's settings, URLs and server entry points."""

@@ -1,0 +1,15 @@
+"""
+The ASGI application of the example project, for any ASGI server.
+
+    uvicorn --app-dir example_project config.asgi:application
+"""
+
+from __future__ import annotations
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+application = get_asgi_application()

@@ -1,0 +1,125 @@
+"""
+Settings of the example project: a todo list, a chat and notes served as Feathers services.
+
+    python manage.py runserver                        # SQLite: example_project/db.sqlite3
+    DATABASE_URL=postgres://user@localhost/demo python manage.py runserver      # PostgreSQL
+
+`DATABASE_URL` is read with dj-database-url (`pip install dj-database-url "psycopg[binary]"`,
+both part of the package's `test` extra). `DJANGO_SECRET_KEY` and `JWT_SECRET` replace the
+demo's keys, which are public and only fit a machine of your own.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+SECRET_KEY = os.environ.get(
+    "DJANGO_SECRET_KEY", "django-insecure-example-project-key-do-not-use-it-in-production"
+)
+# A demo: tracebacks in the browser and static files served by runserver.
+DEBUG = True
+ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "django.contrib.staticfiles",
+    "rest_framework",
+    "django_services",
+    "accounts",
+    "todos",
+    "chat",
+    "notes",
+    "demo",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "config.urls"
+WSGI_APPLICATION = "config.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+
+def database_from_environment() -> dict[str, Any]:
+    """SQLite next to manage.py, or the database `DATABASE_URL` names."""
+    url = os.environ.get("DATABASE_URL")
+    if not url:
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
+    try:
+        import dj_database_url
+    except ImportError as exc:
+        raise ImproperlyConfigured(
+            "DATABASE_URL is set, which needs dj-database-url: "
+            'pip install dj-database-url "psycopg[binary]" (or: pip install -e ".[test]").'
+        ) from exc
+    return dj_database_url.parse(url)
+
+
+DATABASES = {"default": database_from_environment()}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+AUTH_USER_MODEL = "accounts.User"
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "index"
+LOGOUT_REDIRECT_URL = "index"
+
+LANGUAGE_CODE = "en-us"
+TIME_ZONE = "UTC"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "static/"
+
+DJANGO_SERVICES = {
+    "SERVICES": {
+        "todos": "todos.services.TodoService",
+        "api/v1/messages": "chat.services.MessageService",
+        "users": "accounts.services.UserService",
+        "users/:userId/notes": "notes.services.NoteService",
+    },
+    "AUTHENTICATION": {
+        "SECRET": os.environ.get(
+            "JWT_SECRET", "example-project-jwt-secret-replace-it-with-your-own-random-value"
+        ),
+        # "session" lets the page Django renders for a logged-in user fetch a token.
+        "AUTH_STRATEGIES": ["local", "jwt", "session"],
+        "THROTTLE_RATE": "60/min",
+    },
+}

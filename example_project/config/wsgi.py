@@ -1,0 +1,15 @@
+"""
+The WSGI application of the example project, for any WSGI server.
+
+    gunicorn --chdir example_project config.wsgi
+"""
+
+from __future__ import annotations
+
+import os
+
+from django.core.wsgi import get_wsgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+
+application = get_wsgi_application()

@@ -1,0 +1,1 @@
+"""Each user's todo list, served at `todos`, with the custom method `markAllComplete`."""

@@ -1,0 +1,45 @@
+"""
+The `todos` service: the caller's todos, and `markAllComplete` to complete them at once.
+
+    POST  /todos   {"text": "Buy milk"}                                      -> 201
+    PATCH /todos/1 {"complete": true}                                        -> 200
+    POST  /todos   {}  X-Service-Method: markAllComplete                     -> {"updated": 2}
+    DELETE /todos?complete=true                                              -> the removed todos
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import QuerySet
+from django_services.server import ModelService, Params, service_method
+from rest_framework.permissions import IsAuthenticated
+
+from .models import Todo
+from .serializers import TodoSerializer
+
+
+class TodoService(ModelService):
+    queryset = Todo.objects.all()
+    serializer_class = TodoSerializer
+    permission_classes = [IsAuthenticated]
+    # Clearing the completed todos is one `remove(null, {query: {complete: true}})`.
+    multi = ["remove"]
+
+    def get_queryset(self) -> QuerySet[Todo]:
+        """Only the todos of the calling user (every todo for calls made in Python)."""
+        queryset = super().get_queryset()
+        user = self.params.user if self.params is not None else None
+        if user is None:
+            return queryset
+        return queryset.filter(owner=user)
+
+    def perform_create(self, serializer: Any) -> None:
+        serializer.save(owner=self.params.user)
+
+    @service_method
+    def markAllComplete(self, data: Any, params: Params) -> dict[str, int]:
+        """Complete every todo of the caller that the query matches; answer how many changed."""
+        self.prepare_query(params, multi=True)
+        todos = self.filter_queryset(self.get_queryset()).filter(complete=False)
+        return {"updated": todos.update(complete=True)}

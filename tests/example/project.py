@@ -1,0 +1,166 @@
+"""
+The example project, run as a user runs it: `manage.py` commands in child processes.
+
+    database = ExampleDatabase.create(tmp_path, "example")   # SQLite, or PostgreSQL
+    manage("migrate", database=database)
+    server = ExampleServer(database, log_path).start()         # runserver on a free port
+    ...
+    server.stop()
+    database.drop()
+
+The database is a fresh SQLite file, or, when `DATABASE_URL` points at PostgreSQL, a private
+database created on that server (named after `TEST_DATABASE_NAME`, so runs do not collide).
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import requests
+
+EXAMPLE_DIR = Path(__file__).resolve().parents[2] / "example_project"
+
+#: Seconds a `manage.py` command (migrate, seed_demo) may take.
+COMMAND_TIMEOUT = 120
+
+
+@dataclass(frozen=True)
+class ExampleDatabase:
+    """A database of its own for the example, and the `DATABASE_URL` that names it."""
+
+    url: str
+    postgres_admin_url: str | None = None
+    postgres_name: str | None = None
+
+    @classmethod
+    def create(cls, directory: Path, suffix: str) -> ExampleDatabase:
+        """A new empty database: SQLite in `directory`, or on the PostgreSQL of DATABASE_URL."""
+        server_url = os.environ.get("DATABASE_URL", "")
+        if not server_url.startswith(("postgres://", "postgresql://")):
+            return cls(url=f"sqlite:///{directory / f'{suffix}.sqlite3'}")
+        parts = urlsplit(server_url)
+        base = os.environ.get("TEST_DATABASE_NAME") or f"test_{parts.path.lstrip('/')}"
+        name = f"{base}_{suffix}"
+        database = cls(
+            url=urlunsplit(parts._replace(path=f"/{name}")),
+            postgres_admin_url=server_url,
+            postgres_name=name,
+        )
+        database._execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        database._execute(f'CREATE DATABASE "{name}"')
+        return database
+
+    def drop(self) -> None:
+        """Remove a PostgreSQL database (a SQLite file goes with its temporary directory)."""
+        if self.postgres_name is not None:
+            self._execute(f'DROP DATABASE IF EXISTS "{self.postgres_name}" WITH (FORCE)')
+
+    def _execute(self, statement: str) -> None:
+        import psycopg
+
+        assert self.postgres_admin_url is not None
+        with psycopg.connect(self.postgres_admin_url, autocommit=True) as connection:
+            connection.execute(statement)
+
+
+def example_environment(database: ExampleDatabase) -> dict[str, str]:
+    """The environment of the example's processes: our database, the example's settings."""
+    return {
+        **os.environ,
+        "DATABASE_URL": database.url,
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "PYTHONUNBUFFERED": "1",
+    }
+
+
+def manage(*args: str, database: ExampleDatabase) -> str:
+    """Run `manage.py <args>` of the example and return its output; fail with it on errors."""
+    result = subprocess.run(
+        [sys.executable, str(EXAMPLE_DIR / "manage.py"), *args],
+        cwd=EXAMPLE_DIR,
+        env=example_environment(database),
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=COMMAND_TIMEOUT,
+    )
+    if result.returncode != 0:
+        raise AssertionError(
+            f"manage.py {' '.join(args)} exited with {result.returncode}:\n"
+            f"{result.stdout}\n{result.stderr}"
+        )
+    return result.stdout
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class ExampleServer:
+    """`manage.py runserver --noreload` on a free port, its output in a log file."""
+
+    def __init__(self, database: ExampleDatabase, log_path: Path, timeout: float = 60.0) -> None:
+        self.database = database
+        self.log_path = log_path
+        self.timeout = timeout
+        self.process: subprocess.Popen[bytes] | None = None
+        self.url = ""
+
+    def start(self) -> ExampleServer:
+        """Start the server and return once it answers HTTP."""
+        port = free_port()
+        self.url = f"http://127.0.0.1:{port}"
+        with self.log_path.open("wb") as log:
+            self.process = subprocess.Popen(
+                [
+                    sys.executable,
+                    str(EXAMPLE_DIR / "manage.py"),
+                    "runserver",
+                    "--noreload",
+                    f"127.0.0.1:{port}",
+                ],
+                cwd=EXAMPLE_DIR,
+                env=example_environment(self.database),
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + self.timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise AssertionError(
+                    f"runserver exited with {self.process.returncode}:\n{self.log()}"
+                )
+            try:
+                requests.get(f"{self.url}/", timeout=2).close()
+            except requests.ConnectionError:
+                time.sleep(0.1)
+                continue
+            return self
+        self.stop()
+        raise AssertionError(f"runserver did not answer in {self.timeout}s:\n{self.log()}")
+
+    def stop(self) -> None:
+        """Stop the server (kill it if it does not stop within 10 s)."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+    def log(self) -> str:
+        """What the server printed so far."""
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""

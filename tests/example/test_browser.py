@@ -1,0 +1,166 @@
+"""
+The page in a real browser: headless Chromium runs the Feathers browser client against the
+example, as a user clicking through it would.
+
+Skipped when no Chromium is installed (Debian: `apt-get install chromium`).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from .browser import Chromium
+from .conftest import DEMO_EMAIL, DEMO_PASSWORD
+
+CHROMIUM = next(
+    filter(None, map(shutil.which, ["chromium", "chromium-browser", "google-chrome"])), None
+)
+
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
+
+
+def js(value: object) -> str:
+    """`value` as a JavaScript literal."""
+    return json.dumps(value)
+
+
+async def fill_and_submit(page: Chromium, form: str, values: dict[str, str]) -> None:
+    """Type `values` into the inputs with those ids, then submit the form `form`."""
+    await page.evaluate(
+        f"""(() => {{
+            for (const [id, value] of Object.entries({js(values)})) {{
+                document.getElementById(id).value = value;
+            }}
+            document.querySelector({js(form)}).requestSubmit();
+        }})()"""
+    )
+
+
+async def visible_todos(page: Chromium) -> list[list[object]]:
+    return await page.evaluate(
+        """[...document.querySelectorAll('#todo-list li')].map(
+            (li) => [li.querySelector('span').textContent, li.querySelector('input').checked]
+        )"""
+    )
+
+
+@pytest.fixture
+async def page(tmp_path):
+    profile = tmp_path / "profile"
+    profile.mkdir()
+    async with Chromium(CHROMIUM, profile) as page:
+        yield page
+
+
+async def test_log_in_list_create_complete_and_mark_all_complete(
+    page, example_server, sign_up, log_in
+):
+    user = sign_up()
+    await page.navigate(f"{example_server.url}/")
+    await page.wait_for("!document.getElementById('login').hidden")
+    assert await page.evaluate("document.getElementById('status').textContent") == (
+        "Not logged in."
+    )
+    hint = await page.evaluate("document.querySelector('#login .hint').textContent")
+    assert DEMO_EMAIL in hint and DEMO_PASSWORD in hint
+
+    # Log in with the local strategy.
+    await fill_and_submit(page, "#login-form", {"email": user["email"], "password": "wrong"})
+    error = await page.wait_for("document.getElementById('error').textContent")
+    assert error == "NotAuthenticated: Invalid login"
+    await fill_and_submit(
+        page, "#login-form", {"email": user["email"], "password": user["password"]}
+    )
+    await page.wait_for("!document.getElementById('todos').hidden")
+    assert (
+        await page.evaluate("document.getElementById('user-email').textContent") == (user["email"])
+    )
+    assert await page.evaluate("document.getElementById('user-strategy').textContent") == "local"
+    assert await page.evaluate("document.getElementById('error').hidden") is True
+    assert await visible_todos(page) == []
+
+    # A server validation error is shown with its class and message.
+    await fill_and_submit(page, "#todo-form", {"todo-text": ""})
+    error = await page.wait_for("document.getElementById('error').textContent")
+    assert error.startswith("BadRequest: ")
+    assert error.endswith("(text: This field may not be blank.)")
+
+    # Create, complete one (patch), then markAllComplete.
+    for text in ("Write the browser test", "Run it", "Ship it"):
+        await fill_and_submit(page, "#todo-form", {"todo-text": text})
+        expected = f'Added "{text}".'
+        await page.wait_for(f"document.getElementById('status').textContent === {js(expected)}")
+    assert await page.evaluate("document.getElementById('error').hidden") is True
+    assert await visible_todos(page) == [
+        ["Write the browser test", False],
+        ["Run it", False],
+        ["Ship it", False],
+    ]
+
+    await page.evaluate("document.querySelector('#todo-list li input').click()")
+    await page.wait_for("document.querySelectorAll('#todo-list li.complete').length === 1")
+    assert await page.evaluate("document.getElementById('todo-count').textContent") == (
+        "1 of 3 complete"
+    )
+
+    await page.evaluate("document.getElementById('mark-all').click()")
+    status = await page.wait_for(
+        "document.getElementById('status').textContent.startsWith('markAllComplete')"
+        " && document.getElementById('status').textContent"
+    )
+    assert status == "markAllComplete updated 2 todos."
+    assert await visible_todos(page) == [
+        ["Write the browser test", True],
+        ["Run it", True],
+        ["Ship it", True],
+    ]
+
+    # The server agrees with the page.
+    account = log_in(user["email"], user["password"])
+    stored = account.app.service("todos").find(query={"$sort": {"id": 1}})
+    assert [(todo["text"], todo["complete"]) for todo in stored] == [
+        ("Write the browser test", True),
+        ("Run it", True),
+        ("Ship it", True),
+    ]
+
+    # A reload logs in again with the stored token; clearing removes the completed todos.
+    await page.navigate(f"{example_server.url}/")
+    await page.wait_for("document.getElementById('status').textContent === 'Loaded 3 todos.'")
+    assert await page.evaluate("document.getElementById('user-strategy').textContent") == "jwt"
+    await page.evaluate("document.getElementById('clear-completed').click()")
+    await page.wait_for(
+        "document.getElementById('status').textContent === 'Removed 3 completed todos.'"
+    )
+    assert await visible_todos(page) == []
+    assert account.app.service("todos").find() == []
+
+    await page.evaluate("document.getElementById('logout').click()")
+    await page.wait_for("!document.getElementById('login').hidden")
+
+
+async def test_a_django_session_logs_the_page_in_with_the_session_strategy(page, example_server):
+    await page.navigate(f"{example_server.url}/login/")
+    await fill_and_submit(
+        page,
+        "form",
+        {"id_username": DEMO_EMAIL, "id_password": DEMO_PASSWORD},
+    )
+
+    await page.wait_for("document.getElementById('status')?.textContent.startsWith('Loaded')")
+    assert await page.evaluate("document.getElementById('user-strategy').textContent") == (
+        "session"
+    )
+    assert await page.evaluate("document.getElementById('user-email').textContent") == (DEMO_EMAIL)
+    todos = await visible_todos(page)
+    assert ["Read the django-services README", True] in todos
+
+    # Logging out ends the Django session too.
+    await page.evaluate("document.getElementById('logout').click()")
+    await page.wait_for(
+        "document.getElementById('app')?.dataset.sessionUser === ''"
+        " && !document.getElementById('login').hidden"
+    )

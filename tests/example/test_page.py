@@ -1,0 +1,133 @@
+"""
+The page Django serves, its static files, and the way it gets a token from a Django session.
+"""
+
+from __future__ import annotations
+
+import filecmp
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+import requests
+
+from django_services import errors
+
+from .conftest import DEMO_EMAIL, DEMO_PASSWORD
+from .project import EXAMPLE_DIR
+
+VENDOR_DIR = EXAMPLE_DIR / "demo" / "static" / "vendor" / "feathers"
+
+
+@pytest.fixture
+def browser_session():
+    with requests.Session() as session:
+        yield session
+
+
+def django_login(url: str, session: requests.Session, email: str, password: str) -> str:
+    """Log in with Django's login form; return the CSRF token the page then carries."""
+    session.get(f"{url}/login/").raise_for_status()
+    response = session.post(
+        f"{url}/login/",
+        data={
+            "username": email,
+            "password": password,
+            "next": "/",
+            "csrfmiddlewaretoken": session.cookies["csrftoken"],
+        },
+        allow_redirects=False,
+    )
+    assert response.status_code == 302, response.text
+    assert response.headers["Location"] == "/"
+    page = session.get(f"{url}/").text
+    assert f'data-session-user="{email}"' in page
+    return re.search(r'data-csrf-token="([^"]+)"', page).group(1)
+
+
+def test_the_page_loads_the_feathers_client_and_shows_the_demo_login(example_server):
+    response = requests.get(f"{example_server.url}/", timeout=10)
+
+    assert response.status_code == 200
+    assert response.headers["Content-Type"].startswith("text/html")
+    page = response.text
+    scripts = re.findall(r'<script src="([^"]+)"', page)
+    assert scripts == ["/static/vendor/feathers/feathers.js", "/static/demo/app.js"]
+    assert f'<code id="demo-email">{DEMO_EMAIL}</code>' in page
+    assert f'<code id="demo-password">{DEMO_PASSWORD}</code>' in page
+    assert 'data-session-user=""' in page
+    for script in scripts:
+        served = requests.get(f"{example_server.url}{script}", timeout=10)
+        assert served.status_code == 200
+        assert "javascript" in served.headers["Content-Type"]
+    bundle = requests.get(f"{example_server.url}{scripts[0]}", timeout=10)
+    assert bundle.content == (VENDOR_DIR / "feathers.js").read_bytes()
+
+
+def test_a_django_session_gets_a_token_with_the_session_strategy(
+    example_server, connect, browser_session
+):
+    csrf_token = django_login(example_server.url, browser_session, DEMO_EMAIL, DEMO_PASSWORD)
+    app = connect(browser_session)
+
+    result = app.authenticate({"strategy": "session"}, {"headers": {"X-CSRFToken": csrf_token}})
+
+    assert result["authentication"]["strategy"] == "session"
+    assert result["user"]["email"] == DEMO_EMAIL
+    assert result["accessToken"].count(".") == 2
+    assert app.service("todos").find() != []
+
+
+def test_the_session_strategy_needs_the_csrf_token(example_server, connect, browser_session):
+    django_login(example_server.url, browser_session, DEMO_EMAIL, DEMO_PASSWORD)
+
+    with pytest.raises(errors.Forbidden) as caught:
+        connect(browser_session).authenticate({"strategy": "session"})
+
+    assert caught.value.message.startswith("CSRF Failed")
+
+
+def test_the_session_strategy_needs_a_logged_in_session(connect):
+    with pytest.raises(errors.NotAuthenticated) as caught:
+        connect().authenticate({"strategy": "session"})
+
+    assert caught.value.message == "No logged-in session"
+
+
+def test_a_django_session_also_authenticates_service_calls(
+    example_server, connect, browser_session
+):
+    csrf_token = django_login(example_server.url, browser_session, DEMO_EMAIL, DEMO_PASSWORD)
+    todos = connect(browser_session).service("todos")
+
+    assert todos.find()[0]["text"] == "Read the django-services README"
+    with pytest.raises(errors.Forbidden):
+        todos.create({"text": "Without the CSRF token"})
+    created = todos.create({"text": "With the CSRF token"}, headers={"X-CSRFToken": csrf_token})
+    assert created["text"] == "With the CSRF token"
+    todos.remove(created["id"], headers={"X-CSRFToken": csrf_token})
+
+
+@pytest.mark.interop
+def test_the_committed_bundle_is_what_npm_run_vendor_builds(tmp_path: Path):
+    npm = shutil.which("npm")
+    if npm is None or shutil.which("node") is None:
+        pytest.skip("node and npm are needed to rebuild the Feathers bundle")
+    frontend = tmp_path / "frontend"
+    frontend.mkdir()
+    for name in ("package.json", "package-lock.json", "vendor.mjs"):
+        shutil.copy(EXAMPLE_DIR / "frontend" / name, frontend / name)
+
+    for command in (["ci", "--no-audit", "--no-fund"], ["run", "vendor"]):
+        result = subprocess.run(
+            [npm, *command], cwd=frontend, capture_output=True, text=True, timeout=300
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+
+    rebuilt = tmp_path / "demo" / "static" / "vendor" / "feathers"
+    names = sorted(path.name for path in VENDOR_DIR.iterdir())
+    assert names == ["LICENSE", "feathers.js", "feathers.js.map"]
+    _, mismatch, missing = filecmp.cmpfiles(VENDOR_DIR, rebuilt, names, shallow=False)
+    assert (mismatch, missing) == ([], [])
