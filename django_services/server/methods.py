@@ -4,8 +4,8 @@ Service methods: the six standard ones, custom ones, and how HTTP requests map t
     class MessageService(Service):
         def find(self, params): ...
 
-        @service_method
-        def mark_read(self, data, params):      # POST /messages + X-Service-Method: mark_read
+        @service_method(name="markRead")
+        def mark_read(self, data, params):      # POST /messages + X-Service-Method: markRead
             ...
 
     resolve_method("GET", has_id=True, header=None)   # "get"
@@ -18,7 +18,7 @@ The methods a service exposes are the standard ones it implements plus those dec
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, overload
 
 from ..errors import MethodNotAllowed
 
@@ -53,22 +53,54 @@ HTTP_METHODS: dict[str, tuple[str, ...]] = {
 _MARKER = "_feathers_service_method"
 
 
-def service_method(func: F) -> F:
+@overload
+def service_method(func: F, /) -> F: ...
+
+
+@overload
+def service_method(*, name: str | None = None) -> Callable[[F], F]: ...
+
+
+def service_method(func: F | None = None, /, *, name: str | None = None) -> Any:
     """
     Declare a custom service method, reachable by `POST` with `X-Service-Method: <name>`.
 
     The method is called as `method(data, params)` and its result is sent with status 200
-    (204 when it returns `None`).
+    (204 when it returns `None`). The name on the wire is the method's own name, or `name`,
+    so Python code can stay snake_case while clients call the Feathers-style name:
+
+        @service_method(name="markAllComplete")
+        def mark_all_complete(self, data, params): ...
     """
-    setattr(func, _MARKER, True)
-    return func
+
+    def declare(method: F) -> F:
+        wire_name = method.__name__ if name is None else name
+        if not isinstance(wire_name, str) or not wire_name:
+            raise TypeError("@service_method(name=...) must be a non-empty string.")
+        setattr(method, _MARKER, wire_name)
+        return method
+
+    return declare if func is None else declare(func)
 
 
-def custom_methods(cls: type) -> tuple[str, ...]:
-    """The names of the methods of `cls` declared with `@service_method`, sorted."""
-    return tuple(
-        sorted(name for name in dir(cls) if getattr(getattr(cls, name, None), _MARKER, False))
-    )
+def custom_methods(cls: type) -> dict[str, str]:
+    """
+    The methods of `cls` declared with `@service_method`: wire name -> attribute name.
+
+    Sorted by wire name; two methods declared under one wire name are a TypeError.
+    """
+    found: dict[str, str] = {}
+    for attribute in dir(cls):
+        wire_name = getattr(getattr(cls, attribute, None), _MARKER, None)
+        if not isinstance(wire_name, str):
+            continue
+        if wire_name in found:
+            raise TypeError(
+                f"{cls.__name__}: {found[wire_name]!r} and {attribute!r} are both declared as "
+                f"the custom method {wire_name!r}."
+            )
+        found[wire_name] = attribute
+    return dict(sorted(found.items()))
 
 
 def resolve_method(http_method: str, *, has_id: bool, header: str | None) -> str:

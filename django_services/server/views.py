@@ -95,23 +95,28 @@ class ServiceMixin:
     route: dict[str, str] = {}
     params: Params | None = None
 
-    _custom_methods: tuple[str, ...] = ()
+    #: Custom methods: wire name -> attribute name.
+    _custom_methods: dict[str, str] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        names = custom_methods(cls)
-        for name in names:
+        declared = custom_methods(cls)
+        for name, attribute in declared.items():
             if name in STANDARD_METHODS:
                 raise TypeError(
-                    f"{cls.__name__}.{name}: @service_method is for custom methods; "
+                    f"{cls.__name__}.{attribute}: @service_method is for custom methods; "
                     f"{name!r} is a standard method, exposed when implemented."
                 )
-            if name.startswith("_") or _is_machinery_name(cls, name):
+            if (
+                name.startswith("_")
+                or attribute.startswith("_")
+                or _is_machinery_name(cls, attribute)
+            ):
                 raise TypeError(
-                    f"{cls.__name__}.{name}: {name!r} cannot be a custom method name, it is "
-                    "used by the service machinery (Django, DRF or django-services)."
+                    f"{cls.__name__}.{attribute}: {attribute!r} cannot be a custom method name, "
+                    "it is used by the service machinery (Django, DRF or django-services)."
                 )
-        cls._custom_methods = names
+        cls._custom_methods = declared
 
     @classmethod
     def as_view(cls, **initkwargs: Any) -> Callable[..., HttpResponseBase]:
@@ -167,7 +172,7 @@ class ServiceMixin:
         """The standard methods the class implements and its `@service_method`s."""
         cls = type(self)
         standard = tuple(name for name in STANDARD_METHODS if callable(getattr(cls, name, None)))
-        return standard + cls._custom_methods
+        return standard + tuple(cls._custom_methods)
 
     def get_methods(self) -> frozenset[str]:
         """The method names reachable over HTTP (the `methods` option, or all implemented)."""
@@ -293,7 +298,7 @@ class ServiceMixin:
                     self.check_multi("patch")
                 result = self.patch(id, data, params)  # type: ignore[attr-defined]
             else:
-                result = getattr(self, method)(data, params)
+                result = getattr(self, self._custom_methods[method])(data, params)
         return self.make_response(method, result)
 
     def get_params(self, request: Request) -> Params:

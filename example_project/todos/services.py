@@ -37,8 +37,8 @@ class TodoService(ModelService):
     def perform_create(self, serializer: Any) -> None:
         serializer.save(owner=self.params.user)
 
-    @service_method
-    def markAllComplete(self, data: Any, params: Params) -> dict[str, int]:
+    @service_method(name="markAllComplete")
+    def mark_all_complete(self, data: Any, params: Params) -> dict[str, int]:
         """Complete every todo of the caller that the query matches; answer how many changed."""
         self.prepare_query(params, multi=True)
         todos = self.filter_queryset(self.get_queryset()).filter(complete=False)

@@ -23,6 +23,7 @@ def wire(serve):
             "none": S + "NoneService",
             "protected": S + "ProtectedService",
             "failing": S + "FailingService",
+            "aliased": "tests.server.test_methods.AliasedService",
         }
     )
 
@@ -233,6 +234,34 @@ def test_service_method_refuses_standard_and_machinery_names():
     for name in ("dispatch", "initial", "get_params", "as_view", "options", "finalize_response"):
         with pytest.raises(TypeError, match=f"{name!r} cannot be a custom method name"):
             type("Clash", (Service,), {name: service_method(lambda self, data, params: None)})
+
+
+class AliasedService(Service):
+    @service_method(name="markAllComplete")
+    def mark_all_complete(self, data, params):
+        return {"called": "mark_all_complete", "data": data}
+
+
+def test_a_custom_method_may_have_another_name_on_the_wire(api):
+    response = send(api, "POST", "/aliased", {"a": 1}, HTTP_X_SERVICE_METHOD="markAllComplete")
+    assert response.status_code == 200
+    assert body(response) == {"called": "mark_all_complete", "data": {"a": 1}}
+    assert AliasedService().get_methods() == {"markAllComplete"}
+    refused = send(api, "POST", "/aliased", {}, HTTP_X_SERVICE_METHOD="mark_all_complete")
+    not_supported(refused, "mark_all_complete")
+
+
+def test_two_methods_cannot_share_a_wire_name():
+    with pytest.raises(TypeError, match="both declared as the custom method 'go'"):
+
+        class Twice(Service):
+            @service_method(name="go")
+            def first(self, data, params):
+                return None
+
+            @service_method(name="go")
+            def second(self, data, params):
+                return None
 
 
 def test_custom_methods_are_inherited():

@@ -100,8 +100,8 @@ class TodoService(ModelService):
     serializer_class = TodoSerializer
     paginate = False
 
-    @service_method
-    def markAllComplete(self, data, params):  # the name Feathers clients call
+    @service_method(name="markAllComplete")
+    def mark_all_complete(self, data, params):
         """Complete every open todo; answer how many changed."""
         return {"updated": self.get_queryset().filter(complete=False).update(complete=True)}
 
