@@ -259,6 +259,20 @@ class ModelService(ServiceMixin, GenericViewSet):
             self.check_record_permissions(instance)
         return rows
 
+    def get_matching_queryset(self, params: Params) -> models.QuerySet:
+        """
+        The records `params.query` matches, `$sort` applied, `$limit` and `$skip` ignored.
+
+        For custom methods that act on what the caller's query selects:
+
+            @service_method(name="markAllComplete")
+            def mark_all_complete(self, data, params):
+                todos = self.get_matching_queryset(params).filter(complete=False)
+                return {"updated": todos.update(complete=True)}
+        """
+        self.prepare_query(params, multi=True)
+        return self.filter_queryset(self.get_queryset())
+
     def check_record_permissions(self, instance: models.Model) -> None:
         """Check DRF object permissions on `instance` for HTTP calls."""
         if self.request is not None:

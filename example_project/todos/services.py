@@ -40,6 +40,5 @@ class TodoService(ModelService):
     @service_method(name="markAllComplete")
     def mark_all_complete(self, data: Any, params: Params) -> dict[str, int]:
         """Complete every todo of the caller that the query matches; answer how many changed."""
-        self.prepare_query(params, multi=True)
-        todos = self.filter_queryset(self.get_queryset()).filter(complete=False)
+        todos = self.get_matching_queryset(params).filter(complete=False)
         return {"updated": todos.update(complete=True)}

@@ -86,6 +86,10 @@ class MessageService(ModelService):
         count = self.get_queryset().filter(user_id=data["userId"]).update(read=True)
         return {"updated": count}
 
+    @service_method(name="markMatchingRead")
+    def mark_matching_read(self, data, params):
+        return {"updated": self.get_matching_queryset(params).update(read=True)}
+
 
 class SampleService(ModelService):
     authentication_classes = []

@@ -541,6 +541,23 @@ def test_custom_method_of_a_model_service(api, serve):
     assert [item["text"] for item in body(api.get("/messages?read=true"))] == ["a"]
 
 
+def test_a_custom_method_can_act_on_what_the_query_matches(api, serve):
+    serve({"messages": M + "MessageService"})
+    for text, user in [("a", 1), ("b", 2), ("c", 3)]:
+        send(api, "POST", "/messages", {"text": text, "userId": user})
+    response = send(
+        api,
+        "POST",
+        "/messages?userId[$gte]=2&$limit=1",
+        {},
+        HTTP_X_SERVICE_METHOD="markMatchingRead",
+    )
+    assert (response.status_code, body(response)) == (200, {"updated": 2})
+    assert sorted(item["text"] for item in body(api.get("/messages?read=true"))) == ["b", "c"]
+    refused = send(api, "POST", "/messages?nope=1", {}, HTTP_X_SERVICE_METHOD="markMatchingRead")
+    assert refused.status_code == 400
+
+
 def test_internal_calls(serve):
     serve({"people": {"class": M + "PersonService", "paginate": {"default": 1, "max": 5}}})
     people = get_service("people")
