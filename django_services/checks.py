@@ -5,6 +5,7 @@ System checks for `DJANGO_SERVICES`, with stable ids.
     django_services.E002  unknown key in DJANGO_SERVICES
     django_services.E010  a declared service cannot be imported or has invalid options
     django_services.W101+ / E101+  the authentication settings (see server.authentication.checks)
+    django_services.E201+ / W201+  the remotes (see client.checks)
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from django.conf import settings
 from django.core.checks import Error, register
 
+from .client import checks as remote_checks  # noqa: F401 - registers
 from .conf import DEFAULTS, SETTINGS_NAME
 from .server.authentication import checks as authentication_checks  # noqa: F401 - registers
 from .server.registry import check_services

@@ -22,7 +22,14 @@ from django.core.exceptions import ImproperlyConfigured
 from django.core.signals import setting_changed
 from django.utils.module_loading import import_string
 
-__all__ = ["DEFAULTS", "ServicesSettings", "import_from_string", "services_settings"]
+__all__ = [
+    "DEFAULTS",
+    "REMOTE_AUTH_DEFAULTS",
+    "REMOTE_DEFAULTS",
+    "ServicesSettings",
+    "import_from_string",
+    "services_settings",
+]
 
 SETTINGS_NAME = "DJANGO_SERVICES"
 
@@ -120,8 +127,61 @@ DEFAULTS: dict[str, Any] = {
         ],
         "THROTTLE_RATE": None,
     },
-    # Remote services called through the client: alias -> options.
+    # Remote services called through the client: alias -> options (see REMOTE_DEFAULTS),
+    # used as `remotes["billing"].service("invoices")` (django_services.client.remotes).
     "REMOTES": {},
+}
+
+#: The options of each alias of `REMOTES`, and their defaults.
+REMOTE_DEFAULTS: dict[str, Any] = {
+    # Where the remote's services are mounted: "https://billing.example.com/api" (required).
+    "BASE_URL": None,
+    # The HTTP library: "requests", "httpx", "httpx-async" or "aiohttp" (the last two give
+    # coroutine methods), or the dotted path of a `ConnectionKind`.
+    "CONNECTION": "requests",
+    # "headers": sent with every call. Any other key is a keyword argument of the library's
+    # client (`verify`, `cert`, `proxy`, `limits`...; attributes of a requests.Session).
+    "OPTIONS": {},
+    # Seconds, or {"CONNECT": s, "READ": s}; None: 10 s to connect, 30 s between reads.
+    "TIMEOUT": None,
+    # How many times an idempotent call is sent again after a failure (429, 502-504, a lost
+    # connection), or a dict of `Retries` fields in capitals ({"TOTAL": 3, ...}); None: never.
+    "RETRIES": None,
+    # The credentials sent (see REMOTE_AUTH_DEFAULTS); None: none.
+    "AUTH": None,
+    # Service path -> {"methods": [...custom methods...], "class": dotted path of a
+    # RestService (AsyncRestService for async connections) subclass}.
+    "SERVICES": {},
+}
+
+#: The options of a remote's `AUTH`, and their defaults. Each strategy reads the keys it names.
+REMOTE_AUTH_DEFAULTS: dict[str, Any] = {
+    # "forward-bearer": the incoming request's bearer token; "forward-session": its Django
+    # session cookie (and CSRF token), for sibling projects sharing the session store;
+    # "token": a static token; any other name (e.g. "local"): a login strategy of the remote.
+    "STRATEGY": None,
+    # Dotted path of the bridge class, for a strategy of the project's own.
+    "CLASS": None,
+    # The header carrying a token, and its scheme (forward-bearer, token and login strategies).
+    "HEADER": "Authorization",
+    "SCHEME": "Bearer",
+    # The "token" strategy: the token, or the environment variable holding it.
+    "TOKEN": None,
+    "TOKEN_ENV": None,
+    # Login strategies: the body fields of the login, and fields read from environment
+    # variables ({"password": "BILLING_PASSWORD"}); the strategy name is added.
+    "CREDENTIALS": {},
+    "CREDENTIALS_ENV": {},
+    # The remote's authentication service, the cache alias that shares the token between
+    # processes, and how many seconds before its `exp` a token is replaced.
+    "PATH": "authentication",
+    "CACHE": "default",
+    "EXPIRY_MARGIN": 60,
+    # forward-session: the names the remote uses; None: this project's SESSION_COOKIE_NAME,
+    # CSRF_COOKIE_NAME and the header of CSRF_HEADER_NAME.
+    "SESSION_COOKIE": None,
+    "CSRF_COOKIE": None,
+    "CSRF_HEADER": None,
 }
 
 #: Settings whose values are dotted paths, imported on first access.

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from .services import BaseRestService
 
 if TYPE_CHECKING:
+    from ._base import Request
     from .authentication import BaseAuthenticationClient
     from .connections.base import BaseConnection
 
@@ -95,6 +96,15 @@ class App:
         if self.authentication is None:
             return {}
         return self.authentication.get_request_headers(path, method)
+
+    def send(self, service: BaseRestService, request: Request) -> Any:
+        """
+        Send a call one of the app's services described, and return its result.
+
+        With an async connection the result is a coroutine. Override to wrap every call of the
+        app's services (logging in first, trying again after a 401, measuring).
+        """
+        return service.connection.call(request)
 
     def authenticate(self, data: Any = None, params: Any = None) -> Any:
         """Log in with `data` (see `AuthenticationClient.authenticate`)."""

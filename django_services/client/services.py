@@ -97,6 +97,13 @@ class BaseRestService:
             auth_headers=auth_headers,
         )
 
+    def _send(self, request: Request) -> Any:
+        # Every method sends through here: to `App.send` when the service belongs to an app (a
+        # custom method may be called "send", so the hook is the app's), else to the connection.
+        if self.app is not None:
+            return self.app.send(self, request)
+        return self.connection.call(request)
+
     def _check_methods(self, methods: Iterable[str]) -> tuple[str, ...]:
         if isinstance(methods, str):
             raise TypeError("methods must be a list of method names, not a single string.")
@@ -162,7 +169,7 @@ class RestService(BaseRestService):
     ) -> Any:
         """Return the records matching the query: a list, or a page (`GET /<service>`)."""
         params = merge_params(params, query, headers, route, connection)
-        return self.connection.call(self.build_request("find", params))
+        return self._send(self.build_request("find", params))
 
     def get(
         self,
@@ -176,7 +183,7 @@ class RestService(BaseRestService):
     ) -> Any:
         """Return the record with this id (`GET /<service>/<id>`)."""
         params = merge_params(params, query, headers, route, connection)
-        return self.connection.call(self.build_request("get", params, id=id))
+        return self._send(self.build_request("get", params, id=id))
 
     def create(
         self,
@@ -190,7 +197,7 @@ class RestService(BaseRestService):
     ) -> Any:
         """Create a record, or several from a list; return what was created (`POST`)."""
         params = merge_params(params, query, headers, route, connection)
-        return self.connection.call(self.build_request("create", params, data=data))
+        return self._send(self.build_request("create", params, data=data))
 
     def update(
         self,
@@ -205,7 +212,7 @@ class RestService(BaseRestService):
     ) -> Any:
         """Replace the record with this id; return it (`PUT /<service>/<id>`)."""
         params = merge_params(params, query, headers, route, connection)
-        return self.connection.call(self.build_request("update", params, id=id, data=data))
+        return self._send(self.build_request("update", params, id=id, data=data))
 
     def patch(
         self,
@@ -220,7 +227,7 @@ class RestService(BaseRestService):
     ) -> Any:
         """Merge `data` into the record with this id, or (id `None`) every match of the query."""
         params = merge_params(params, query, headers, route, connection)
-        return self.connection.call(self.build_request("patch", params, id=id, data=data))
+        return self._send(self.build_request("patch", params, id=id, data=data))
 
     def remove(
         self,
@@ -234,7 +241,7 @@ class RestService(BaseRestService):
     ) -> Any:
         """Remove the record with this id, or (id `None`) every match; return what was removed."""
         params = merge_params(params, query, headers, route, connection)
-        return self.connection.call(self.build_request("remove", params, id=id))
+        return self._send(self.build_request("remove", params, id=id))
 
     def _call_custom(
         self,
@@ -248,7 +255,7 @@ class RestService(BaseRestService):
         connection: Mapping[str, Any] | None = None,
     ) -> Any:
         params = merge_params(params, query, headers, route, connection)
-        return self.connection.call(self.build_request(name, params, data=data))
+        return self._send(self.build_request(name, params, data=data))
 
 
 class AsyncRestService(BaseRestService):
@@ -267,7 +274,7 @@ class AsyncRestService(BaseRestService):
     ) -> Any:
         """Return the records matching the query: a list, or a page (`GET /<service>`)."""
         params = merge_params(params, query, headers, route, connection)
-        return await self.connection.call(self.build_request("find", params))
+        return await self._send(self.build_request("find", params))
 
     async def get(
         self,
@@ -281,7 +288,7 @@ class AsyncRestService(BaseRestService):
     ) -> Any:
         """Return the record with this id (`GET /<service>/<id>`)."""
         params = merge_params(params, query, headers, route, connection)
-        return await self.connection.call(self.build_request("get", params, id=id))
+        return await self._send(self.build_request("get", params, id=id))
 
     async def create(
         self,
@@ -295,7 +302,7 @@ class AsyncRestService(BaseRestService):
     ) -> Any:
         """Create a record, or several from a list; return what was created (`POST`)."""
         params = merge_params(params, query, headers, route, connection)
-        return await self.connection.call(self.build_request("create", params, data=data))
+        return await self._send(self.build_request("create", params, data=data))
 
     async def update(
         self,
@@ -310,7 +317,7 @@ class AsyncRestService(BaseRestService):
     ) -> Any:
         """Replace the record with this id; return it (`PUT /<service>/<id>`)."""
         params = merge_params(params, query, headers, route, connection)
-        return await self.connection.call(self.build_request("update", params, id=id, data=data))
+        return await self._send(self.build_request("update", params, id=id, data=data))
 
     async def patch(
         self,
@@ -325,7 +332,7 @@ class AsyncRestService(BaseRestService):
     ) -> Any:
         """Merge `data` into the record with this id, or (id `None`) every match of the query."""
         params = merge_params(params, query, headers, route, connection)
-        return await self.connection.call(self.build_request("patch", params, id=id, data=data))
+        return await self._send(self.build_request("patch", params, id=id, data=data))
 
     async def remove(
         self,
@@ -339,7 +346,7 @@ class AsyncRestService(BaseRestService):
     ) -> Any:
         """Remove the record with this id, or (id `None`) every match; return what was removed."""
         params = merge_params(params, query, headers, route, connection)
-        return await self.connection.call(self.build_request("remove", params, id=id))
+        return await self._send(self.build_request("remove", params, id=id))
 
     async def _call_custom(
         self,
@@ -353,4 +360,4 @@ class AsyncRestService(BaseRestService):
         connection: Mapping[str, Any] | None = None,
     ) -> Any:
         params = merge_params(params, query, headers, route, connection)
-        return await self.connection.call(self.build_request(name, params, data=data))
+        return await self._send(self.build_request(name, params, data=data))

@@ -1,0 +1,387 @@
+"""
+The settings of one remote, `DJANGO_SERVICES["REMOTES"][alias]`, read and checked.
+
+    config = read_remote("billing", {"BASE_URL": "https://billing.example.com/api"})
+    config.base_url, config.kind, config.timeout, config.bridge
+
+`read_remote()` raises `ImproperlyConfigured` for the first error; `remote_problems()` lists
+every problem as system check messages, with the same words and ids.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping
+from typing import Any
+from urllib.parse import urlsplit
+
+from django.core.checks import CheckMessage, Error
+from django.core.exceptions import ImproperlyConfigured
+from django.utils.module_loading import import_string
+
+from ..conf import REMOTE_AUTH_DEFAULTS, REMOTE_DEFAULTS, SETTINGS_NAME
+from ._base import STANDARD_METHODS
+from .bridges import BRIDGES, Bridge, Login
+from .config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
+from .connection_kinds import KINDS, ConnectionKind
+from .services import AsyncRestService, BaseRestService, RestService
+
+__all__ = ["RemoteConfig", "RemoteServiceOptions", "read_remote", "remote_problems"]
+
+SETTING = f"{SETTINGS_NAME}['REMOTES']"
+_TIMEOUT_KEYS = ("CONNECT", "READ")
+_RETRIES_KEYS = tuple(field.name.upper() for field in dataclasses.fields(Retries))
+_SERVICE_KEYS = ("class", "methods")
+_BRIDGE_HINT = "The dotted path of a django_services.client.bridges.Bridge subclass."
+_SERVICES_HINT = 'Service path -> options, e.g. {"invoices": {"methods": ["find", "send"]}}.'
+_METHODS_HINT = (
+    'The standard methods and the custom ones the remote exposes: ["find", "get", "send"].'
+)
+_HEADER_NAME = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
+
+
+@dataclasses.dataclass(frozen=True)
+class RemoteServiceOptions:
+    """A service declared in a remote's `SERVICES`: its class and its methods."""
+
+    service_class: type[BaseRestService] | None = None
+    methods: tuple[str, ...] | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class RemoteConfig:
+    """The settings of one remote, checked, with defaults applied."""
+
+    alias: str
+    base_url: str
+    kind: ConnectionKind
+    headers: Mapping[str, Any]
+    client_options: Mapping[str, Any]
+    timeout: TimeoutConfig
+    retries: Retries | None
+    bridge: Bridge
+    services: Mapping[str, RemoteServiceOptions]
+
+    @property
+    def connection_options(self) -> dict[str, Any]:
+        """The options of the remote's connections (`rest_client()` handlers)."""
+        return {"headers": self.headers, "timeout": self.timeout, "retries": self.retries}
+
+
+def read_remote(alias: str, value: Any) -> RemoteConfig:
+    """Read the settings of remote `alias`; raise `ImproperlyConfigured` if they are wrong."""
+    reader = _Reader(alias)
+    config = reader.read(value)
+    for problem in reader.problems:
+        if problem.is_serious():
+            hint = f" {problem.hint}" if problem.hint else ""
+            raise ImproperlyConfigured(f"{problem.msg}{hint} ({problem.id})")
+    assert config is not None
+    return config
+
+
+def remote_problems(alias: Any, value: Any) -> list[CheckMessage]:
+    """Every problem of the settings of remote `alias`, as system check messages."""
+    reader = _Reader(alias)
+    reader.read(value)
+    return reader.problems
+
+
+def _is_base_url(value: Any) -> bool:
+    if not isinstance(value, str) or any(character.isspace() for character in value):
+        return False
+    try:
+        url = urlsplit(value)
+        url.port  # noqa: B018 - raises ValueError for a port that is not a number
+    except ValueError:
+        return False
+    return (
+        url.scheme in ("http", "https")
+        and bool(url.hostname)
+        and not url.query
+        and not url.fragment
+        and url.username is None
+    )
+
+
+class _Reader:
+    """Reads a remote's settings, noting each problem instead of stopping at the first."""
+
+    def __init__(self, alias: Any) -> None:
+        self.alias = alias
+        self.setting = f"{SETTING}[{alias!r}]"
+        self.problems: list[CheckMessage] = []
+
+    def error(self, id: int, message: str, hint: str) -> None:
+        self.problems.append(Error(message, hint=hint, id=f"django_services.E{id:03}"))
+
+    def unknown_keys(self, value: Mapping[Any, Any], known: Any, setting: str) -> None:
+        for key in value:
+            if key not in known:
+                self.error(
+                    202,
+                    f"Unknown key {key!r} in {setting}.",
+                    "Known keys: " + ", ".join(sorted(known)) + ".",
+                )
+
+    @property
+    def failed(self) -> bool:
+        return any(problem.is_serious() for problem in self.problems)
+
+    def read(self, value: Any) -> RemoteConfig | None:
+        if not isinstance(self.alias, str) or not self.alias:
+            self.error(
+                201,
+                f"{SETTING} has the alias {self.alias!r}.",
+                "An alias is a non-empty string, such as 'billing'.",
+            )
+            return None
+        if not isinstance(value, Mapping):
+            self.error(
+                201,
+                f"{self.setting} must be a dict, not {type(value).__name__}.",
+                'At least {"BASE_URL": "https://..."}.',
+            )
+            return None
+        self.unknown_keys(value, REMOTE_DEFAULTS, self.setting)
+        options = {**REMOTE_DEFAULTS, **value}
+        base_url = self.base_url(options["BASE_URL"])
+        kind = self.kind(options["CONNECTION"])
+        headers, client_options = self.options(options["OPTIONS"], kind)
+        timeout = self.timeout(options["TIMEOUT"])
+        retries = self.retries(options["RETRIES"])
+        bridge = self.bridge(options["AUTH"], base_url or "")
+        services = self.services(options["SERVICES"], kind)
+        if self.failed:
+            return None
+        assert base_url is not None and kind is not None and bridge is not None
+        return RemoteConfig(
+            alias=self.alias,
+            base_url=base_url,
+            kind=kind,
+            headers=headers,
+            client_options=client_options,
+            timeout=timeout,
+            retries=retries,
+            bridge=bridge,
+            services=services,
+        )
+
+    def base_url(self, value: Any) -> str | None:
+        setting = f"{self.setting}['BASE_URL']"
+        hint = "An http or https URL without query or fragment: 'https://billing.example.com/api'."
+        if value is None:
+            self.error(203, f"{self.setting} has no BASE_URL.", hint)
+            return None
+        if not _is_base_url(value):
+            self.error(203, f"{setting} is not a valid URL: {value!r}.", hint)
+            return None
+        return value.rstrip("/")
+
+    def kind(self, value: Any) -> ConnectionKind | None:
+        setting = f"{self.setting}['CONNECTION']"
+        hint = "Use " + ", ".join(map(repr, KINDS)) + ", or the dotted path of a ConnectionKind."
+        kind: Any = value
+        if isinstance(value, str):
+            if value in KINDS:
+                kind = KINDS[value]
+            elif "." in value:
+                try:
+                    kind = import_string(value)
+                except ImportError as exc:
+                    self.error(204, f"{setting} {value!r} can not be imported: {exc}.", hint)
+                    return None
+        if isinstance(kind, type) and issubclass(kind, ConnectionKind):
+            kind = kind()
+        if not isinstance(kind, ConnectionKind):
+            self.error(204, f"{setting} is {value!r}, which is not a connection kind.", hint)
+            return None
+        missing = kind.missing_library()
+        if missing:
+            self.error(
+                204,
+                f"{setting} {kind.name!r} {missing}.",
+                f"Install it, or {hint[0].lower()}{hint[1:]}",
+            )
+            return None
+        return kind
+
+    def options(
+        self, value: Any, kind: ConnectionKind | None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        setting = f"{self.setting}['OPTIONS']"
+        if not isinstance(value, Mapping):
+            self.error(
+                205,
+                f"{setting} must be a dict, not {type(value).__name__}.",
+                'For example {"headers": {"X-Api-Version": "2"}, "verify": "/etc/ssl/ca.pem"}.',
+            )
+            return {}, {}
+        headers = value.get("headers") or {}
+        if not isinstance(headers, Mapping) or not all(
+            isinstance(name, str) and _HEADER_NAME.match(name) for name in headers
+        ):
+            self.error(
+                205,
+                f"{setting}['headers'] must be a dict of header names to values.",
+                'For example {"X-Api-Version": "2"}; names are tokens without spaces.',
+            )
+            headers = {}
+        client_options = {key: item for key, item in value.items() if key != "headers"}
+        allowed = kind.option_names() if kind is not None else None
+        if allowed is not None:
+            self.unknown_keys(client_options, allowed | {"headers"}, setting)
+        return dict(headers), client_options
+
+    def timeout(self, value: Any) -> TimeoutConfig:
+        setting = f"{self.setting}['TIMEOUT']"
+        if value is None:
+            return DEFAULT_TIMEOUT
+        try:
+            if isinstance(value, Mapping):
+                self.unknown_keys(value, _TIMEOUT_KEYS, setting)
+                return TimeoutConfig(
+                    connect=value.get("CONNECT", DEFAULT_TIMEOUT.connect),
+                    read=value.get("READ", DEFAULT_TIMEOUT.read),
+                )
+            return TimeoutConfig.coerce(value)
+        except (TypeError, ValueError) as exc:
+            self.error(
+                205,
+                f"{setting} is invalid: {exc}",
+                'Seconds (10), or {"CONNECT": 5, "READ": 30}.',
+            )
+            return DEFAULT_TIMEOUT
+
+    def retries(self, value: Any) -> Retries | None:
+        setting = f"{self.setting}['RETRIES']"
+        try:
+            if isinstance(value, Mapping):
+                self.unknown_keys(value, _RETRIES_KEYS, setting)
+                known = {key.lower(): item for key, item in value.items() if key in _RETRIES_KEYS}
+                return Retries(**known)
+            return Retries.coerce(value)
+        except (TypeError, ValueError) as exc:
+            self.error(
+                205,
+                f"{setting} is invalid: {exc}",
+                'A number of retries (3), or {"TOTAL": 3, "BACKOFF_FACTOR": 0.5, ...}.',
+            )
+            return None
+
+    def bridge(self, value: Any, base_url: str) -> Bridge | None:
+        setting = f"{self.setting}['AUTH']"
+        if value is None:
+            return Bridge(alias=self.alias, base_url=base_url, options={"STRATEGY": None})
+        strategies = ", ".join(map(repr, BRIDGES)) + " or a login strategy such as 'local'"
+        if not isinstance(value, Mapping):
+            self.error(
+                206,
+                f"{setting} must be a dict or None, not {type(value).__name__}.",
+                f'For example {{"STRATEGY": "forward-bearer"}}; strategies: {strategies}.',
+            )
+            return None
+        strategy = value.get("STRATEGY")
+        if not isinstance(strategy, str) or not strategy:
+            self.error(206, f"{setting} has no STRATEGY.", f"Use {strategies}.")
+            return None
+        cls: Any = BRIDGES.get(strategy, Login)
+        if value.get("CLASS") is not None:
+            cls = self.bridge_class(value["CLASS"], f"{setting}['CLASS']")
+            if cls is None:
+                return None
+        known = {"STRATEGY", "CLASS", *cls.keys}
+        self.unknown_keys(value, known, setting)
+        options = {**REMOTE_AUTH_DEFAULTS, **value}
+        before = len(self.problems)
+        self.problems.extend(cls.check(options, setting))
+        if any(problem.is_serious() for problem in self.problems[before:]):
+            return None
+        bridge: Bridge = cls(alias=self.alias, base_url=base_url, options=options)
+        return bridge
+
+    def bridge_class(self, value: Any, setting: str) -> type[Bridge] | None:
+        try:
+            cls = import_string(value) if isinstance(value, str) else value
+        except ImportError as exc:
+            self.error(206, f"{setting} {value!r} can not be imported: {exc}.", _BRIDGE_HINT)
+            return None
+        if not (isinstance(cls, type) and issubclass(cls, Bridge)):
+            self.error(206, f"{setting} must be a Bridge subclass, not {cls!r}.", _BRIDGE_HINT)
+            return None
+        return cls
+
+    def services(self, value: Any, kind: ConnectionKind | None) -> dict[str, RemoteServiceOptions]:
+        setting = f"{self.setting}['SERVICES']"
+        if not isinstance(value, Mapping):
+            self.error(
+                211, f"{setting} must be a dict, not {type(value).__name__}.", _SERVICES_HINT
+            )
+            return {}
+        services = {}
+        for path, options in value.items():
+            where = f"{setting}[{path!r}]"
+            if not isinstance(path, str) or not path.strip("/"):
+                self.error(211, f"{setting} has the service path {path!r}.", _SERVICES_HINT)
+                continue
+            if not isinstance(options, Mapping):
+                self.error(211, f"{where} must be a dict.", _SERVICES_HINT)
+                continue
+            self.unknown_keys(options, _SERVICE_KEYS, where)
+            service_class = self.service_class(options.get("class"), kind, f"{where}['class']")
+            methods = self.methods(options.get("methods"), service_class, f"{where}['methods']")
+            services[path.strip("/")] = RemoteServiceOptions(service_class, methods)
+        return services
+
+    def service_class(
+        self, value: Any, kind: ConnectionKind | None, setting: str
+    ) -> type[BaseRestService] | None:
+        if value is None:
+            return None
+        base = AsyncRestService if kind is not None and kind.is_async else RestService
+        try:
+            cls = import_string(value) if isinstance(value, str) else value
+        except ImportError as exc:
+            self.error(
+                211,
+                f"{setting} {value!r} can not be imported: {exc}.",
+                f"The dotted path of a {base.__name__} subclass.",
+            )
+            return None
+        if not (isinstance(cls, type) and issubclass(cls, base)):
+            self.error(
+                211,
+                f"{setting} must be a {base.__name__} subclass for this connection, not {cls!r}.",
+                "Async connections (httpx-async, aiohttp) take AsyncRestService subclasses, "
+                "the others RestService subclasses.",
+            )
+            return None
+        return cls
+
+    def methods(
+        self, value: Any, service_class: type[BaseRestService] | None, setting: str
+    ) -> tuple[str, ...] | None:
+        if value is None:
+            return None
+        cls = service_class or RestService
+        if isinstance(value, str) or not isinstance(value, (list, tuple)):
+            self.error(
+                211, f"{setting} must be a list of method names, not {value!r}.", _METHODS_HINT
+            )
+            return None
+        for name in value:
+            if not isinstance(name, str) or not name or name.startswith("_"):
+                self.error(
+                    211, f"{setting} holds {name!r}, which is not a method name.", _METHODS_HINT
+                )
+                return None
+            if name not in STANDARD_METHODS and hasattr(cls, name):
+                self.error(
+                    211,
+                    f"{setting} holds {name!r}, which is already an attribute of "
+                    f"{cls.__name__}: it can not be a custom method.",
+                    "Call such a method with a service class of your own that defines it.",
+                )
+                return None
+        return tuple(dict.fromkeys(value))
