@@ -1,0 +1,10 @@
+"""
+Benchmarks of django-services against DRF and plain Django, served by gunicorn on loopback.
+
+    python -m bench              # quick: SQLite, 100k rows, sync and gthread workers
+    python -m bench --full       # also 1M rows, PostgreSQL and the FeathersJS reference
+    python -m bench.profile      # CPU per request in-process; --profile WORKLOAD for a profile
+    python -m bench.spy get      # py-spy on live gunicorn workers under load
+
+See docs/performance.md for what the figures mean.
+"""

@@ -1,0 +1,86 @@
+"""
+Where each benchmark table lives.
+
+    database_settings("sqlite", 100_000)       # bench/.data/people-100k.sqlite3
+    database_settings("postgresql", 1_000_000) # database `bench`, schema `people_1m`
+
+PostgreSQL comes from `BENCH_POSTGRES_URL` (default `postgres://postgres@127.0.0.1:5432/bench`);
+each table size gets its own schema, so one database holds both.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+DATA_DIR = Path(__file__).resolve().parent / ".data"
+DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/bench"
+ENGINES = ("sqlite", "postgresql")
+
+
+def size_label(rows: int) -> str:
+    """`100k`, `1m`: how a table size is written in file and schema names."""
+    if rows % 1_000_000 == 0:
+        return f"{rows // 1_000_000}m"
+    if rows % 1_000 == 0:
+        return f"{rows // 1_000}k"
+    return str(rows)
+
+
+def sqlite_path(rows: int) -> Path:
+    """The SQLite file holding `rows` people."""
+    return DATA_DIR / f"people-{size_label(rows)}.sqlite3"
+
+
+def postgres_schema(rows: int) -> str:
+    """The PostgreSQL schema holding `rows` people."""
+    return f"people_{size_label(rows)}"
+
+
+def postgres_url() -> str:
+    """The URL of the PostgreSQL database of the benchmarks."""
+    return os.environ.get("BENCH_POSTGRES_URL", DEFAULT_POSTGRES_URL)
+
+
+def postgres_params(url: str | None = None) -> dict[str, Any]:
+    """Host, port, user, password and database name parsed from a postgres:// URL."""
+    parts = urlsplit(url or postgres_url())
+    return {
+        "host": parts.hostname or "127.0.0.1",
+        "port": parts.port or 5432,
+        "user": unquote(parts.username or "postgres"),
+        "password": unquote(parts.password or ""),
+        "dbname": parts.path.lstrip("/") or "bench",
+    }
+
+
+def database_settings(engine: str, rows: int) -> dict[str, Any]:
+    """The Django `DATABASES["default"]` of a table size on an engine."""
+    if engine == "sqlite":
+        return {
+            "ENGINE": "django.db.backends.sqlite3",
+            "NAME": str(sqlite_path(rows)),
+            # Persistent connections, as for PostgreSQL; IMMEDIATE so that concurrent
+            # writers wait for the lock instead of failing.
+            "CONN_MAX_AGE": None,
+            "OPTIONS": {
+                "timeout": 30,
+                "transaction_mode": "IMMEDIATE",
+                "init_command": "PRAGMA synchronous=NORMAL;",
+            },
+        }
+    if engine == "postgresql":
+        params = postgres_params()
+        return {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": params["dbname"],
+            "USER": params["user"],
+            "PASSWORD": params["password"],
+            "HOST": params["host"],
+            "PORT": params["port"],
+            "CONN_MAX_AGE": None,
+            "OPTIONS": {"options": f"-c search_path={postgres_schema(rows)}"},
+        }
+    raise ValueError(f"Unknown engine {engine!r}: use one of {', '.join(ENGINES)}.")

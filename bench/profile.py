@@ -1,0 +1,147 @@
+"""
+Per-request cost in-process (no network, no load generator), and where the time goes.
+
+    python -m bench.profile                                  # µs per request, every cell
+    python -m bench.profile --profile get --variant services # pyinstrument's call tree
+    BENCH_ENGINE=postgresql python -m bench.profile
+
+Requests go straight to the WSGI application, one after another, and the figures are the CPU
+time of this process per request: far less noise than the HTTP figures on a busy machine, and
+Python's share of each request (plus SQLite's, which runs in-process). Created people are
+deleted at the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+from statistics import median
+from typing import Any
+from urllib.parse import urlsplit
+
+Call = Callable[[], bytes]
+
+
+def make_call(application: Any, method: str, path: str, body: str | None) -> Call:
+    """A function sending one request to the WSGI application and returning the body."""
+    parts = urlsplit(path)
+    payload = (body or "").encode()
+    base = {
+        "REQUEST_METHOD": method,
+        "PATH_INFO": parts.path,
+        "QUERY_STRING": parts.query,
+        "RAW_URI": path,
+        "SERVER_NAME": "127.0.0.1",
+        "SERVER_PORT": "80",
+        "SERVER_PROTOCOL": "HTTP/1.1",
+        "HTTP_HOST": "127.0.0.1",
+        "wsgi.url_scheme": "http",
+        "wsgi.multithread": False,
+        "wsgi.multiprocess": True,
+        "wsgi.run_once": False,
+        "wsgi.errors": sys.stderr,
+        "CONTENT_LENGTH": str(len(payload)),
+    }
+    if body:
+        base["CONTENT_TYPE"] = "application/json"
+
+    def start_response(status: str, headers: Any, exc_info: Any = None) -> None:
+        if not status.startswith(("200", "201")):
+            raise RuntimeError(f"{method} {path}: {status}")
+
+    def call() -> bytes:
+        environ = {**base, "wsgi.input": io.BytesIO(payload)}
+        return b"".join(application(environ, start_response))
+
+    return call
+
+
+def workload_call(application: Any, workload: Any, variant: str, rows: int) -> Call:
+    """A call of the cell; a random id per call for `get`."""
+    if not workload.random_id:
+        request = workload.request(variant)
+        return make_call(application, request.method, request.path, request.body)
+    calls = [
+        make_call(application, "GET", workload.request(variant, id=pk).path, None)
+        for pk in random.Random(1).sample(range(1, rows + 1), 500)
+    ]
+    counter = iter(range(1 << 62))
+    return lambda: calls[next(counter) % len(calls)]()
+
+
+def time_call(call: Call, seconds: float) -> float:
+    """
+    CPU microseconds of this process per call, over about `seconds` after a warm-up.
+
+    CPU time rather than wall time: other processes of a busy machine barely change it. It
+    includes SQLite's work (in-process) but not PostgreSQL's (another process).
+    """
+    for _ in range(20):
+        call()
+    done, started, cpu = 0, time.perf_counter(), time.process_time()
+    while time.perf_counter() - started < seconds:
+        for _ in range(20):
+            call()
+        done += 20
+    return (time.process_time() - cpu) / done * 1e6
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--profile", metavar="WORKLOAD", help="print a pyinstrument profile")
+    parser.add_argument("--variant", default="services", choices=["services", "drf", "plain"])
+    parser.add_argument("--seconds", type=float, default=1.0, help="per cell (default 1)")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds per cell (default 3)")
+    args = parser.parse_args(argv)
+
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.settings")
+    from django.core.wsgi import get_wsgi_application
+
+    application = get_wsgi_application()
+    from .people.models import Person
+    from .workloads import ALL, BY_NAME
+
+    rows = int(os.environ.get("BENCH_ROWS", "100000"))
+    try:
+        if args.profile:
+            from pyinstrument import Profiler
+
+            call = workload_call(application, BY_NAME[args.profile], args.variant, rows)
+            time_call(call, 0.2)
+            with Profiler(interval=0.0002) as profiler:
+                time_call(call, args.seconds * 3)
+            print(profiler.output_text(unicode=True, color=False, show_all=False))
+            return 0
+        cells = {
+            (workload.name, variant): workload_call(application, workload, variant, rows)
+            for workload in ALL
+            for variant in workload.variants
+        }
+        # Rounds outside, cells inside: a slow moment of the machine hits every cell alike.
+        samples: dict[tuple[str, str], list[float]] = {cell: [] for cell in cells}
+        for _ in range(args.rounds):
+            for cell, call in cells.items():
+                samples[cell].append(time_call(call, args.seconds))
+        for (name, variant), values in samples.items():
+            line = f"{name:17} {variant:9} {median(values):8.0f} µs"
+            if variant == "services" and (name, "drf") in samples:
+                versus = [
+                    values[index] / samples[name, other][index]
+                    for other in ("drf", "plain")
+                    for index in range(args.rounds)
+                ]
+                drf, plain = median(versus[: args.rounds]), median(versus[args.rounds :])
+                line += f"   cost vs drf {drf:.2f}x, vs plain {plain:.2f}x"
+            print(line)
+    finally:
+        Person.objects.filter(pk__gt=rows).delete()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

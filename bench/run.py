@@ -1,0 +1,280 @@
+"""
+Run every benchmark and print the tables of docs/performance.md.
+
+    python -m bench                   # quick: SQLite 100k rows, sync and gthread (~5 minutes)
+    python -m bench --full            # also PostgreSQL, and 1M rows on both (~12 minutes)
+    python -m bench --duration 5 --runs 5 --no-clients
+
+Servers are gunicorn processes on free loopback ports; the load comes from wrk (or, without
+it, a Python async generator, named in the output). Each run goes through every cell once, so
+the ratios compare figures measured minutes apart at most; the tables show medians over runs,
+and ratios are the medians of the per-run ratios. The full output is also written, as
+Markdown and JSON, to bench/.data/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import datetime
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import time
+import urllib.request
+from typing import Any
+
+from .databases import DATA_DIR, size_label
+from .load import LoadResult, generator_name, run_load
+from .report import Report
+from .servers import ROOT, FeathersServer, Server, bench_environment, install_feathers
+from .workloads import COMPARED, FEATHERS, FIND_SELECTIVE, FIND_UNPAGINATED, SCALING, Workload
+
+SMALL, LARGE = 100_000, 1_000_000
+CONNECTIONS = {"sync": 4, "gthread": 8, "feathers": 8}
+
+
+@dataclasses.dataclass(frozen=True)
+class ServerSpec:
+    engine: str
+    rows: int
+    worker_class: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.engine} {size_label(self.rows)} {self.worker_class}"
+
+
+@dataclasses.dataclass(frozen=True)
+class Cell:
+    server: ServerSpec
+    workload: Workload
+    variant: str
+
+
+def plan(full: bool, feathers: bool) -> tuple[list[ServerSpec], list[Cell]]:
+    """The servers to start and the cells to measure in each run."""
+    servers = [ServerSpec("sqlite", SMALL, "sync"), ServerSpec("sqlite", SMALL, "gthread")]
+    cells = [
+        Cell(server, workload, variant)
+        for server in servers
+        for workload in COMPARED
+        for variant in workload.variants
+    ]
+    extras = (FIND_SELECTIVE, FIND_UNPAGINATED)
+    cells += [Cell(servers[1], workload, "services") for workload in extras]
+    if feathers:
+        reference = ServerSpec("sqlite", SMALL, "feathers")
+        servers.append(reference)
+        cells += [Cell(reference, workload, FEATHERS) for workload in COMPARED]
+    if full:
+        postgres = ServerSpec("postgresql", SMALL, "gthread")
+        servers.append(postgres)
+        cells += [
+            Cell(postgres, workload, variant)
+            for workload in (*COMPARED, *extras)
+            for variant in workload.variants
+        ]
+        for engine in ("sqlite", "postgresql"):
+            large = ServerSpec(engine, LARGE, "gthread")
+            servers.append(large)
+            cells += [
+                Cell(large, workload, variant)
+                for workload in SCALING
+                for variant in workload.variants
+            ]
+    return servers, cells
+
+
+def prepare_data(servers: list[ServerSpec]) -> dict[tuple[str, int], Any]:
+    """Load each table (or keep it) and count its SQL statements per request."""
+    counts = {}
+    for engine, rows in dict.fromkeys(
+        (spec.engine, spec.rows) for spec in servers if spec.worker_class != "feathers"
+    ):
+        environment = bench_environment(engine, rows)
+        loaded = subprocess.run(
+            [sys.executable, "-m", "bench.data", "--engine", engine, "--rows", str(rows)],
+            cwd=ROOT,
+            env=environment,
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        print(f"  {loaded.stdout.strip()}", flush=True)
+        output = subprocess.run(
+            [sys.executable, "-m", "bench.queries"],
+            cwd=ROOT,
+            env=environment,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        counts[engine, rows] = json.loads(output)
+    return counts
+
+
+def warm_up(server: Server, cells: list[Cell]) -> None:
+    """A few requests per cell, so that no run pays for imports and first connections."""
+    for cell in cells:
+        for pk in range(1, 21):
+            request = cell.workload.request(cell.variant, id=pk)
+            data = request.body.encode() if request.body else None
+            headers = {"Content-Type": "application/json"} if data else {}
+            urllib.request.urlopen(
+                urllib.request.Request(
+                    server.url + request.path, data=data, headers=headers, method=request.method
+                ),
+                timeout=10,
+            ).read()
+
+
+def machine(generator: str) -> dict[str, Any]:
+    """What the figures were measured on."""
+    import django
+    import rest_framework
+
+    cpu = "unknown"
+    try:
+        with open("/proc/cpuinfo") as info:
+            cpu = next(line.split(":", 1)[1].strip() for line in info if "model name" in line)
+    except (OSError, StopIteration):
+        pass
+    load = "python async generator (aiohttp): understates req/s, pulls ratios towards 1"
+    if generator_name(generator) == "wrk":
+        wrk = subprocess.run(["wrk", "--version"], capture_output=True, text=True).stdout
+        load = wrk.split("[")[0].strip() or "wrk"
+    return {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "cpu": cpu,
+        "cores": _cores(),
+        "python": platform.python_version(),
+        "django": django.get_version(),
+        "drf": rest_framework.VERSION,
+        "gunicorn": _version("gunicorn"),
+        "load generator": load,
+        "platform": platform.platform(),
+    }
+
+
+def _server(spec: ServerSpec) -> Server:
+    if spec.worker_class == "feathers":
+        return FeathersServer(rows=spec.rows)
+    return Server(engine=spec.engine, rows=spec.rows, worker_class=spec.worker_class)
+
+
+def _node_version() -> str:
+    output = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout
+    return output.strip()
+
+
+def _cores() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+
+
+def _version(package: str) -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(package)
+    except PackageNotFoundError:
+        return "missing"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--full", action="store_true", help="add PostgreSQL and 1M rows")
+    parser.add_argument("--duration", type=int, default=3, help="seconds per cell (default 3)")
+    parser.add_argument("--runs", type=int, default=3, help="runs of every cell (default 3)")
+    parser.add_argument(
+        "--feathers",
+        action="store_true",
+        help="add the FeathersJS reference server (node; implied by --full when node is there)",
+    )
+    parser.add_argument(
+        "--load",
+        choices=["auto", "wrk", "python"],
+        default="auto",
+        help="load generator: wrk when installed (auto), or the Python async one",
+    )
+    parser.add_argument("--no-clients", action="store_true", help="skip the client benchmarks")
+    parser.add_argument("--client-calls", type=int, default=300, help="calls per client sample")
+    args = parser.parse_args(argv)
+    if args.runs < 1 or args.duration < 1:
+        parser.error("--runs and --duration must be at least 1")
+    if args.load == "wrk" and generator_name() != "wrk":
+        parser.error("wrk is not installed (apt-get install wrk), use --load auto or python")
+
+    started = time.monotonic()
+    report = Report(machine(args.load), args)
+    print(f"Load generator: {report.machine['load generator']}", flush=True)
+    feathers = args.feathers or (args.full and shutil.which("node") is not None)
+    if feathers:
+        missing = install_feathers()
+        if missing:
+            print(f"Skipping the FeathersJS reference: {missing}", flush=True)
+            feathers = False
+    report.machine["node"] = _node_version() if feathers else "not run"
+    specs, cells = plan(args.full, feathers)
+    print("Preparing the tables and counting SQL statements...", flush=True)
+    try:
+        report.queries = prepare_data(specs)
+    except subprocess.CalledProcessError as failure:
+        print(failure.stderr.strip().splitlines()[-1] if failure.stderr else failure)
+        print(f"Could not prepare the data ({' '.join(failure.cmd[1:])}).", file=sys.stderr)
+        return 1
+
+    servers = {spec: _server(spec) for spec in specs}
+    try:
+        for spec, server in servers.items():
+            server.start()
+            warm_up(server, [cell for cell in cells if cell.server == spec])
+        estimate = len(cells) * args.runs * args.duration
+        print(
+            f"{len(cells)} cells x {args.runs} runs x {args.duration} s (~{estimate // 60} min "
+            f"{estimate % 60} s)",
+            flush=True,
+        )
+        results: dict[Cell, list[LoadResult]] = {cell: [] for cell in cells}
+        for run in range(args.runs):
+            for cell in cells:
+                server = servers[cell.server]
+                result = run_load(
+                    server.url,
+                    cell.workload.request(cell.variant),
+                    max_id=cell.server.rows,
+                    duration=args.duration,
+                    connections=CONNECTIONS[cell.server.worker_class],
+                    generator=args.load,
+                )
+                results[cell].append(result)
+            print(f"  run {run + 1}/{args.runs} done", flush=True)
+        report.server_results = {
+            (cell.server.key, cell.workload.name, cell.variant): values
+            for cell, values in results.items()
+        }
+        if not args.no_clients:
+            print("Client benchmarks...", flush=True)
+            from .clients import run_client_benchmarks
+
+            keep_alive = servers[ServerSpec("sqlite", SMALL, "gthread")]
+            report.clients = run_client_benchmarks(
+                keep_alive.url, rows=SMALL, rounds=max(args.runs, 5), calls=args.client_calls
+            )
+    finally:
+        for server in servers.values():
+            server.stop()
+
+    report.elapsed = time.monotonic() - started
+    text = report.markdown()
+    print()
+    print(text)
+    DATA_DIR.mkdir(exist_ok=True)
+    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
+    (DATA_DIR / f"results-{stamp}.md").write_text(text)
+    (DATA_DIR / f"results-{stamp}.json").write_text(json.dumps(report.as_json(), indent=1))
+    print(f"Written to {DATA_DIR}/results-{stamp}.md and .json")
+    return 0
