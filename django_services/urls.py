@@ -18,5 +18,6 @@ from .server.registry import serve
 app_name = "django_services"
 
 urlpatterns = [
-    re_path(r"^(?P<path>.*)\Z", serve, name="services"),
+    # `[\s\S]`, not `.`: a newline (`%0A`) in an id must reach the services router too.
+    re_path(r"^(?P<path>[\s\S]*)\Z", serve, name="services"),
 ]

@@ -1,16 +1,20 @@
 """
-How Node's `qs` (6.14) parses a query string, with Express's options, step by step.
+How Node's `qs` (6.16, the version Express 4.22 resolves) parses a query string, with Express's
+options, step by step.
 
-    pairs = split_pairs("a[b]=1&a[c]=2")     # [("a[b]", "1"), ("a[c]", "2")]
+    split_pair("a[b]=1")              # ("a[b]", "1")
+    key_segments("a[b[c]]x[d]")       # ("a", ["[b[c]]", "[d]"])
 
 `codec.parse` drives these steps and enforces the limits; they are kept apart because `qs`
-has many corners (merging a key given both with and without brackets, sparse indexes, keys with
-stray brackets, malformed percent-escapes) and every one of them is matched here on purpose.
-JavaScript arrays are Python lists in which `HOLE` marks an index never assigned.
+has many corners (bracket groups that nest or never close, a key given both with and without
+brackets, sparse indexes, malformed percent-escapes) and every one of them is matched here on
+purpose. JavaScript arrays are Python lists in which `HOLE` marks an index never assigned. Where
+two keys give one path values of different shapes, `qs` (`strictMerge`) keeps both in a list.
 """
 
 from __future__ import annotations
 
+import decimal
 import itertools
 import operator
 import re
@@ -20,13 +24,26 @@ from typing import Any
 
 HOLE: Any = type("Hole", (), {"__repr__": lambda self: "HOLE"})()
 
-# A bracket group as `qs` sees one: `[`, anything but brackets, `]`.
-_GROUP = re.compile(r"\[[^\[\]]*\]")
+_BRACKET = re.compile(r"[\[\]]")
 _MALFORMED_PERCENT = re.compile(r"%(?![0-9A-Fa-f]{2})")
 _ENCODED_BRACKET = re.compile(r"%5[BbDd]")
 _CANONICAL_INTEGER = re.compile(r"0|[1-9][0-9]*")
 # A JavaScript object lists the keys that are array indexes (below 2**32 - 1) first.
 _MAX_OBJECT_INDEX = 2**32 - 2
+# `String(number)` switches to exponent notation from 1e21: no index is written with more digits.
+_MAX_INDEX_DIGITS = 21
+
+
+class _ConflictList(list):
+    """The list `qs` makes of an object and a string given at the same path."""
+
+
+class _ConflictObject(dict):
+    """A conflict list that became an object: a string merged into it takes the next index."""
+
+    def __init__(self, items: dict[str, Any], last_index: float) -> None:
+        super().__init__(items)
+        self.last_index = last_index
 
 
 def decode_component(text: str) -> str:
@@ -56,25 +73,41 @@ def split_pair(part: str) -> tuple[str, str]:
 
 
 def key_segments(key: str) -> tuple[str, list[str]]:
-    """The name before the first bracket group, and every group (`"[b]"`) after it."""
-    first = _GROUP.search(key)
-    if first is None:
+    """
+    The name before the first `[`, and every bracket group after it (`"[b]"`), however many.
+
+    A group ends at the `]` that balances its `[` (`a[b[c]]` has the one group `[b[c]]`);
+    text between groups is dropped; a group that never closes runs to the end of the key and
+    is wrapped in one more pair of brackets (`a[b` has the group `[[b]`).
+    """
+    first = start = key.find("[")
+    if first == -1:
         return key, []
-    return key[: first.start()], _GROUP.findall(key)
+    groups = []
+    while start != -1:
+        level, close = 0, -1
+        for match in _BRACKET.finditer(key, start):
+            level += 1 if match[0] == "[" else -1
+            if level == 0:
+                close = match.start()
+                break
+        if close == -1:
+            groups.append(f"[{key[start:]}]")
+            break
+        groups.append(key[start : close + 1])
+        start = key.find("[", close + 1)
+    return key[:first], groups
 
 
 def array_index(segment: str) -> int | None:
-    """The index a bracketed segment (`"[3]"`) stands for, if `qs` reads it as one."""
-    if not _CANONICAL_INTEGER.fullmatch(segment):
-        return None
-    index = int(segment)
-    # `String(parseInt(segment))` must give the segment back.
-    return index if index < 10**21 and float(index) == index else None
+    """The index a bracketed segment's content (`"3"`) stands for, if `qs` reads it as one."""
+    number = _js_index(segment)
+    return None if number is None else int(number)
 
 
 def object_key_order(key: str) -> tuple[int, int]:
     """Sort key putting keys in the order a JavaScript object lists them."""
-    if _CANONICAL_INTEGER.fullmatch(key) and int(key) <= _MAX_OBJECT_INDEX:
+    if len(key) <= 10 and _CANONICAL_INTEGER.fullmatch(key) and int(key) <= _MAX_OBJECT_INDEX:
         return (0, int(key))
     return (1, 0)
 
@@ -103,50 +136,85 @@ def build(name: str, groups: list[str], value: Any, check_index: Callable[[int],
     return leaf
 
 
-def merge(target: Any, source: Any) -> Any:
-    """`qs`'s merge of one key's object into the result so far."""
+def merge(target: Any, source: Any, check_length: Callable[[int], None]) -> Any:
+    """
+    `qs`'s merge of one key's object into the result so far (`strictMerge` on).
+
+    `check_length` is called with the length of every list merging makes longer: where it
+    exceeds the list limit, `qs` would turn the list into an object.
+    """
     if source == "" or source is HOLE:
         return target
     if isinstance(source, str):
         if isinstance(target, list):
+            check_length(len(target) + 1)
             target.append(source)
             return target
-        if isinstance(target, dict):
-            # JavaScript ignores a `true` assigned to `__proto__`.
-            if source != "__proto__":
-                target[source] = True
+        if isinstance(target, _ConflictObject):
+            target.last_index += 1  # a JavaScript number: it stops growing past 2**53
+            target[_js_integer_string(target.last_index)] = source
             return target
-        return [target, source]
+        check_length(2)
+        return _ConflictList([target, source]) if isinstance(target, dict) else [target, source]
     if not isinstance(target, (dict, list)):
-        return [target, *source] if isinstance(source, list) else [target, source]
+        combined = [target, *source] if isinstance(source, list) else [target, source]
+        check_length(len(combined))
+        return combined
     if isinstance(target, list) and isinstance(source, list):
         for index in _filled_indexes(source):
             item = source[index]
             if index < len(target) and target[index] is not HOLE:
                 if isinstance(target[index], (dict, list)) and isinstance(item, (dict, list)):
-                    target[index] = merge(target[index], item)
+                    target[index] = merge(target[index], item, check_length)
                 else:
                     target.append(item)
             else:
                 target.extend([HOLE] * (index + 1 - len(target)))
                 target[index] = item
+        check_length(len(target))
         return target
-    merged = _as_object(target) if isinstance(target, list) else target
+    merged = target
+    if isinstance(target, _ConflictList):
+        merged = _ConflictObject(_as_object(target), len(target) - 1)
+    elif isinstance(target, list):
+        merged = _as_object(target)
     items = _as_object(source).items() if isinstance(source, list) else source.items()
     for key, value in items:
-        merged[key] = merge(merged[key], value) if key in merged else value
+        merged[key] = merge(merged[key], value, check_length) if key in merged else value
+        if isinstance(merged, _ConflictObject):
+            index = _js_index(key)
+            if index is not None and index > merged.last_index:
+                merged.last_index = index
     return merged
 
 
 def compact(value: Any, check_length: Callable[[int], None]) -> Any:
-    """Drop the holes of every list (`qs`'s compact), checking each final length."""
+    """
+    Drop the holes of every list (`qs`'s compact), checking each final length, and order the
+    keys of every object as JavaScript lists them.
+    """
     if isinstance(value, dict):
-        return {key: compact(item, check_length) for key, item in value.items()}
+        return {
+            key: compact(value[key], check_length) for key in sorted(value, key=object_key_order)
+        }
     if isinstance(value, list):
         items = [compact(item, check_length) for item in value if item is not HOLE]
         check_length(len(items))
         return items
     return value
+
+
+def _js_index(text: str) -> float | None:
+    """`parseInt(text, 10)` when `String()` of it gives `text` back (and it is not negative)."""
+    if len(text) > _MAX_INDEX_DIGITS or not _CANONICAL_INTEGER.fullmatch(text):
+        return None
+    number = float(int(text))
+    return number if number < 1e21 and _js_integer_string(number) == text else None
+
+
+def _js_integer_string(number: float) -> str:
+    """`String(number)` for a whole number below 1e21: the shortest digits, then zeros."""
+    return str(int(decimal.Decimal(repr(number))))
 
 
 def _filled_indexes(items: list[Any]) -> Iterator[int]:

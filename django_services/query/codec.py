@@ -4,7 +4,7 @@ Query strings as Node's `qs` reads and writes them.
     parse("name[$in][0]=a&name[$in][1]=b")     # {"name": {"$in": ["a", "b"]}}
     stringify({"name": {"$in": ["a", "b"]}})   # "name%5B%24in%5D%5B0%5D=a&name%5B%24in%5D%5B1%5D=b"
 
-`parse` gives exactly what Express 4 gives (`qs` 6.14: brackets nest, repeated keys combine,
+`parse` gives exactly what Express 4 gives (`qs` 6.16: brackets nest, repeated keys combine,
 `+` is a space), with hard limits: beyond them it raises `BadRequest` naming the limit instead
 of silently changing the shape of the query as `qs` does. Its steps live in `_qs.py`: qs-codec's
 decoder departs from `qs` on several corners (lists of lists, stray brackets, empty values).
@@ -69,6 +69,9 @@ def parse(
     values: dict[str, Any] = {}
     for part in parts:
         key, value = _qs.split_pair(part)
+        if not key:
+            # `qs` drops a part without a name (`=x`), whatever its value.
+            continue
         if key not in values:
             values[key] = value
             continue
@@ -77,15 +80,14 @@ def parse(
         values[key] = [*previous, value] if isinstance(previous, list) else [previous, value]
         if len(values[key]) > list_limit:
             raise _list_too_long(list_limit, key)
-    result: dict[str, Any] = {}
-    for key in sorted(values, key=_qs.object_key_order):
-        if key:
-            result = _qs.merge(result, _built(key, values[key], depth, list_limit))
 
     def check_length(length: int) -> None:
         if length > list_limit:
             raise _list_too_long(list_limit)
 
+    result: dict[str, Any] = {}
+    for key in sorted(values, key=_qs.object_key_order):
+        result = _qs.merge(result, _built(key, values[key], depth, list_limit), check_length)
     return _qs.compact(result, check_length)
 
 

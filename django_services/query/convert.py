@@ -89,7 +89,9 @@ def convert_value(model_field: models.Field, value: Any, *, name: str) -> Any:
         return _native(field, value, name)
     try:
         converted = reader(value)
-    except (ValueError, TypeError, OverflowError, ArithmeticError):
+    except OverflowError:
+        raise _invalid(name, value, "it is out of range") from None
+    except (ValueError, TypeError, ArithmeticError):
         converted = None
     if converted is None:
         raise _invalid(name, value, f"expected {_describe(field)}")
@@ -105,7 +107,10 @@ def _native(field: models.Field, value: Any, name: str) -> Any:
     except (ValidationError, ValueError, TypeError, OverflowError, ArithmeticError):
         raise _invalid(name, value, f"expected {_describe(field)}") from None
     if isinstance(converted, datetime.datetime):
-        converted = _with_current_time_zone_rules(converted)
+        try:
+            converted = _with_current_time_zone_rules(converted)
+        except OverflowError:
+            raise _invalid(name, value, "it is out of range") from None
     return _checked_range(field, converted, name, value)
 
 
@@ -164,11 +169,18 @@ def _read_time(value: str) -> datetime.time | None:
 
 
 def _with_current_time_zone_rules(moment: datetime.datetime) -> datetime.datetime:
-    """Make a datetime aware (`USE_TZ`) or naive (not `USE_TZ`) in the current time zone."""
+    """
+    Make a datetime aware in UTC (`USE_TZ`; naive ones are read in the current time zone) or
+    naive in the current time zone (not `USE_TZ`).
+
+    UTC is what every database takes: PostgreSQL refuses offsets beyond 15:59 that Python
+    allows. Raises OverflowError when the UTC time is outside the years 1 to 9999.
+    """
     aware = timezone.is_aware(moment)
-    if settings.USE_TZ and not aware:
-        return timezone.make_aware(moment)
-    if not settings.USE_TZ and aware:
+    if settings.USE_TZ:
+        moment = moment if aware else timezone.make_aware(moment)
+        return moment.astimezone(datetime.timezone.utc)
+    if aware:
         return timezone.make_naive(moment)
     return moment
 

@@ -20,7 +20,7 @@ Feathers' memory adapter and MongoDB. Sorting puts NULL before every value, asce
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.db.models import F, Lookup, Q, QuerySet
@@ -114,10 +114,14 @@ def apply_filters(queryset: QuerySet, query: FeathersQuery) -> QuerySet:
     """
     Filter by the query's conditions and order by its `$sort`.
 
-    Rows equal on every `$sort` key come in primary-key order, so pages never overlap.
-    Without `$sort` the queryset's own ordering stays.
+    Rows equal on every `$sort` key come in primary-key order, in the direction of the last
+    key (so that one index on the sorted column can serve the whole ordering), and pages never
+    overlap. Without `$sort` the queryset's own ordering stays. A query without conditions
+    and `$sort` returns `queryset` itself.
     """
-    queryset = queryset.filter(to_q(query))
+    condition = to_q(query)
+    if condition:
+        queryset = queryset.filter(condition)
     if not query.sort:
         return queryset
     ordering: list[Any] = []
@@ -130,7 +134,7 @@ def apply_filters(queryset: QuerySet, query: FeathersQuery) -> QuerySet:
         ordering.append(_order(query_field, direction))
     pk_name = queryset.model._meta.pk.name
     if not {"pk", pk_name, queryset.model._meta.pk.attname} & set(paths):
-        ordering.append("pk")
+        ordering.append("pk" if direction == 1 else "-pk")
     return queryset.order_by(*ordering)
 
 
@@ -161,7 +165,8 @@ def apply_select(
     `fields` defaults to the fields the query was parsed with.
 
     The queryset stays as it is when a selected name is not a plain column of the model
-    (a computed or related value): the serializer may need anything then.
+    (a computed or related value): the serializer may need anything then. Relations that
+    `select_related()` follows stay loaded.
     """
     if query.select is None:
         return queryset
@@ -177,22 +182,47 @@ def apply_select(
         if query_field is None or query_field.path not in concrete:
             return queryset
         columns.append(concrete[query_field.path])
-    return queryset.only(*columns)
+    followed = _followed_relations(queryset)
+    if followed is None:
+        return queryset
+    return queryset.only(*columns, *followed)
+
+
+def _followed_relations(queryset: QuerySet) -> list[str] | None:
+    """
+    The forward relations `select_related()` follows: Django refuses to defer them. None when
+    it follows a relation `only()` cannot keep (a reverse one-to-one).
+    """
+    requested = queryset.query.select_related
+    if requested is False:
+        return []
+    relations = [field for field in queryset.model._meta.concrete_fields if field.is_relation]
+    if requested is True:
+        return [field.name for field in relations if not field.null]
+    names = [field.name for field in relations if field.name in requested]
+    return names if len(names) == len(requested) else None
 
 
 def fetch_page(
-    queryset: QuerySet, query: FeathersQuery, *, paginated: bool
+    queryset: QuerySet,
+    query: FeathersQuery,
+    *,
+    paginated: bool,
+    count: Callable[[QuerySet], int] | None = None,
 ) -> tuple[int | None, list[Any]]:
     """
     Apply `$skip` and `$limit` to an already filtered queryset and fetch the rows.
 
     Returns `(total, rows)` when `paginated` (one SELECT and one COUNT at most; only the COUNT
     when the limit is 0, only the SELECT when the page shows the total), else `(None, rows)`
-    in one SELECT (none when the limit is 0).
+    in one SELECT (none when the limit is 0). `count` replaces `QuerySet.count` for the total
+    (an estimate, say).
     """
+    if count is None:
+        count = _count
     skip, limit = query.skip, query.limit
     if limit == 0:
-        return (queryset.count() if paginated else None), []
+        return (count(queryset) if paginated else None), []
     if (skip or limit is not None) and not queryset.ordered:
         queryset = queryset.order_by("pk")
     page = queryset[skip:] if limit is None else queryset[skip : skip + limit]
@@ -203,7 +233,11 @@ def fetch_page(
         return skip + len(rows), rows
     if not rows and skip == 0:
         return 0, rows
-    return queryset.count(), rows
+    return count(queryset), rows
+
+
+def _count(queryset: QuerySet) -> int:
+    return queryset.count()
 
 
 def find(

@@ -56,6 +56,7 @@ _LEADING_INTEGER = re.compile(r"[+-]?[0-9]+")
 _JS_WHITESPACE = " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"  # noqa: E501
 # LIMIT and OFFSET must fit a 64-bit integer, also when added together.
 _MAX_ROWS = 2**62
+_MAX_ROWS_DIGITS = len(str(_MAX_ROWS))
 
 
 @dataclass(frozen=True)
@@ -477,7 +478,10 @@ def _as_list(value: Any) -> list[Any] | None:
     if isinstance(value, Mapping) and value:
         keys = [str(key) for key in value]
         if all(_INDEX.fullmatch(key) for key in keys):
-            ordered = sorted(zip(keys, value.values(), strict=True), key=lambda item: int(item[0]))
+            # Canonical integers sort by length, then digits: no int() of a thousand digits.
+            ordered = sorted(
+                zip(keys, value.values(), strict=True), key=lambda item: (len(item[0]), item[0])
+            )
             return [item for _, item in ordered]
     return None
 
@@ -495,7 +499,12 @@ def _parse_int(value: Any) -> int | None:
     if isinstance(value, float):
         return math.trunc(value) if math.isfinite(value) and abs(value) < 1e21 else None
     match = _LEADING_INTEGER.match(_js_string(value).lstrip(_JS_WHITESPACE))
-    return int(match[0]) if match else None
+    if not match:
+        return None
+    digits = match[0].lstrip("+-").lstrip("0")
+    # Any number of more digits is past every limit (and int() refuses thousands of them).
+    magnitude = int(digits or "0") if len(digits) <= _MAX_ROWS_DIGITS else 10**_MAX_ROWS_DIGITS
+    return -magnitude if match[0].startswith("-") else magnitude
 
 
 def _js_string(value: Any) -> str:

@@ -27,10 +27,12 @@ permissions are checked on every record a call reads or writes by id or by query
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Collection, Mapping
 from typing import Any
 
 from django.core.exceptions import FieldDoesNotExist, ImproperlyConfigured
+from django.core.signals import setting_changed
 from django.db import models, router, transaction
 from rest_framework import serializers
 from rest_framework.viewsets import GenericViewSet
@@ -43,11 +45,15 @@ from ..query.parse import FeathersQuery, Paginate, QueryField, parse_query
 from .filters import FeathersQueryFilter, orm_path, serializer_query_fields
 from .pagination import FeathersPagination
 from .params import Params
+from .serializer_fields import builds_fields_as_drf, reuse_built_fields
 from .views import ServiceMixin
 
 __all__ = ["ModelService"]
 
 REPLACE_MULTIPLE = "You can not replace multiple instances. Did you mean 'patch'?"
+
+#: The `paginate` key that lets PostgreSQL's planner estimate the total of large finds.
+ESTIMATE_TOTAL_ABOVE = "estimate_total_above"
 
 
 class ModelService(ServiceMixin, GenericViewSet):
@@ -60,7 +66,10 @@ class ModelService(ServiceMixin, GenericViewSet):
     * **id_field** - the API name of the field ids are looked up by; it must be unique.
       Default: the primary key.
     * **paginate** - `{"default": D, "max": M}`, or `False` for plain lists. `None`
-      (default): `DJANGO_SERVICES["PAGINATE"]`.
+      (default): `DJANGO_SERVICES["PAGINATE"]`. Add `"estimate_total_above": N` to let
+      PostgreSQL's planner estimate the `total` of a find it expects to match more than N
+      records, instead of counting them (fast on large tables, approximate; one `EXPLAIN`
+      more per counted page; other databases always count).
     * **query_fields** - the API names queries may filter on (the id is always allowed).
       Default: every readable serializer field that maps to a model column.
     * **sort_fields** - the names `$sort` accepts, among the query fields. Default: all.
@@ -71,6 +80,15 @@ class ModelService(ServiceMixin, GenericViewSet):
 
     `feathers_query` holds the parsed query of the call in progress, for the filter backend
     and the pagination class.
+
+    What the options and the serializer decide (the query fields, the id lookup, the
+    selectable fields) is worked out once per service class and options, and again after a
+    setting changes. It is worked out on every call instead when the service may pick its
+    queryset or serializer per call (it overrides `get_queryset`, `get_serializer_class`,
+    `get_serializer`, `get_serializer_context` or `get_id_field`) or the serializer builds
+    its own fields (`__init__`, `get_fields`, `build_field`...). Fields DRF generates for a
+    `ModelSerializer` are built once per class and cloned for each serializer, as DRF does
+    with declared fields (`serializer_fields.reuse_built_fields`).
     """
 
     queryset: Any = None
@@ -108,7 +126,7 @@ class ModelService(ServiceMixin, GenericViewSet):
 
     def create(self, data: Any, params: Params) -> Any:
         """Create a record, or several from a list when `multi` allows it."""
-        self.prepare_query(params, select_only=True)
+        query = self.prepare_query(params, select_only=True)
         many = isinstance(data, list)
         if many:
             self.check_multi("create")
@@ -118,6 +136,9 @@ class ModelService(ServiceMixin, GenericViewSet):
         with self.atomic():
             self.check_valid(serializer)
             self.perform_create(serializer)
+        if query.select is None and serializer.instance is not None:
+            # The write serializer shows the new records as a fresh one would.
+            return serializer.data
         return self.represent(serializer.instance, many=many)
 
     def update(self, id: Any, data: Any, params: Params) -> Any:
@@ -245,9 +266,11 @@ class ModelService(ServiceMixin, GenericViewSet):
         except BadRequest:
             raise self.not_found(id) from None
         queryset = self.filter_queryset(self.get_queryset())
-        instance = queryset.filter(**{path: value}).first()
-        if instance is None:
+        # The id is unique: no ORDER BY needed to pick the one match (`first()` would add one).
+        found = list(queryset.filter(**{path: value})[:1])
+        if not found:
             raise self.not_found(id)
+        instance = found[0]
         self.check_record_permissions(instance)
         return instance
 
@@ -286,7 +309,7 @@ class ModelService(ServiceMixin, GenericViewSet):
 
     def atomic(self) -> transaction.Atomic:
         """A transaction on the database the model is written to."""
-        return transaction.atomic(using=router.db_for_write(self.get_queryset().model))
+        return transaction.atomic(using=router.db_for_write(self._model()))
 
     def record_data(self, data: Any, method: str) -> Mapping[str, Any]:
         """Check that the data of a single-record write is an object."""
@@ -325,7 +348,7 @@ class ModelService(ServiceMixin, GenericViewSet):
         What `update` writes for writable fields missing from the data: the model field's
         default (null when it has none and is nullable), an empty set for many-to-many.
         """
-        model = self.get_queryset().model
+        model = self._model()
         id_path, _ = self.get_id_lookup()
         defaults: dict[str, Any] = {}
         for field in serializer.fields.values():
@@ -350,7 +373,9 @@ class ModelService(ServiceMixin, GenericViewSet):
     def get_serializer(self, *args: Any, **kwargs: Any) -> serializers.BaseSerializer:
         """DRF's serializer, with the private fields made write-only."""
         serializer = super().get_serializer(*args, **kwargs)
-        fields = _child(serializer).fields
+        child = _child(serializer)
+        reuse_built_fields(child)
+        fields = child.fields
         for name in self.private_fields:
             if name in fields:
                 fields[name].write_only = True
@@ -376,7 +401,8 @@ class ModelService(ServiceMixin, GenericViewSet):
     def validate_options(self) -> None:
         """Also check `paginate`, and, for a static queryset and serializer, the fields."""
         super().validate_options()
-        Paginate.of(self.paginate if self.paginate is not None else services_settings.PAGINATE)
+        self.get_paginate()
+        self.get_estimate_total_above()
         cls = type(self)
         static = (
             self.queryset is not None
@@ -390,7 +416,27 @@ class ModelService(ServiceMixin, GenericViewSet):
     def get_paginate(self) -> Paginate | None:
         """The `paginate` option, or `DJANGO_SERVICES["PAGINATE"]`; None when off."""
         value = services_settings.PAGINATE if self.paginate is None else self.paginate
+        if isinstance(value, Mapping) and ESTIMATE_TOTAL_ABOVE in value:
+            value = {key: item for key, item in value.items() if key != ESTIMATE_TOTAL_ABOVE}
         return Paginate.of(value)
+
+    def get_estimate_total_above(self) -> int | None:
+        """
+        `paginate["estimate_total_above"]`: on PostgreSQL, a find the planner expects to match
+        more records than this answers the planner's estimate as `total`. None: always counted.
+        """
+        value = services_settings.PAGINATE if self.paginate is None else self.paginate
+        if not isinstance(value, Mapping):
+            return None
+        threshold = value.get(ESTIMATE_TOTAL_ABOVE)
+        if threshold is not None and (
+            isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 0
+        ):
+            raise ImproperlyConfigured(
+                f"paginate['{ESTIMATE_TOTAL_ABOVE}'] must be a non-negative integer or None, "
+                f"not {threshold!r}."
+            )
+        return threshold
 
     def get_operators(self) -> Collection[str]:
         """The extra query operators enabled."""
@@ -400,11 +446,80 @@ class ModelService(ServiceMixin, GenericViewSet):
         """The API name of the id field."""
         if self.id_field is not None:
             return self.id_field
-        return self.get_queryset().model._meta.pk.name
+        return self._model()._meta.pk.name
+
+    def _model(self) -> type[models.Model]:
+        # Without a `get_queryset` override the model is known without cloning the queryset.
+        if self.queryset is not None and _has_static_queryset(type(self)):
+            return self.queryset.model
+        return self.get_queryset().model
 
     def get_id_lookup(self) -> tuple[str, models.Field]:
         """The ORM path and model field of the id field (which must be unique)."""
-        model = self.get_queryset().model
+        cache = self._static_fields_cache()
+        if cache is None:
+            return self._build_id_lookup()
+        lookup = cache.get("id_lookup")
+        if lookup is None:
+            lookup = cache["id_lookup"] = self._build_id_lookup()
+        return lookup
+
+    def get_query_fields(self) -> dict[str, QueryField]:
+        """The fields queries may name, by API name (private fields are never among them)."""
+        cache = self._static_fields_cache()
+        if cache is None:
+            return self._build_query_fields()
+        fields = cache.get("query_fields")
+        if fields is None:
+            fields = cache["query_fields"] = self._build_query_fields()
+        return dict(fields)
+
+    def get_selectable_fields(self) -> list[str]:
+        """The names `$select` may list: the fields results show."""
+        cache = self._static_fields_cache()
+        if cache is None:
+            return self._build_selectable_fields()
+        names = cache.get("selectable")
+        if names is None:
+            names = cache["selectable"] = self._build_selectable_fields()
+        return list(names)
+
+    def _static_fields_cache(self) -> dict[str, Any] | None:
+        """
+        Where the field tables of this service class and options are kept between calls, or
+        None when they may change from one call to the next.
+
+        They are kept when the queryset and the serializer class are static: the service
+        overrides none of `get_queryset`, `get_serializer_class`, `get_serializer`,
+        `get_serializer_context`, `get_id_field` and `fields_serializer`, and the serializer
+        builds its fields as DRF does (no `__init__`, `get_fields` or `build_field`-style
+        override). A serializer that shows other fields to some requests therefore keeps
+        working; the tables are recomputed when any Django setting changes.
+        """
+        serializer_class = self.serializer_class
+        if (
+            self.queryset is None
+            or serializer_class is None
+            or not _has_static_fields(type(self), serializer_class)
+        ):
+            return None
+        try:
+            key = (
+                type(self),
+                serializer_class,
+                self.queryset.model,
+                self.id_field,
+                _options_key(self.query_fields),
+                _options_key(self.sort_fields),
+                _options_key(self.private_fields),
+            )
+            return _STATIC_FIELDS.setdefault(key, {})
+        except TypeError:
+            return None
+
+    def _build_id_lookup(self) -> tuple[str, models.Field]:
+        """Compute what `get_id_lookup()` returns, from a serializer of the call."""
+        model = self._model()
         name = self.get_id_field()
         resolved = None
         serializer_field = self.fields_serializer().fields.get(name)
@@ -429,9 +544,9 @@ class ModelService(ServiceMixin, GenericViewSet):
             )
         return resolved
 
-    def get_query_fields(self) -> dict[str, QueryField]:
-        """The fields queries may name, by API name (private fields are never among them)."""
-        model = self.get_queryset().model
+    def _build_query_fields(self) -> dict[str, QueryField]:
+        """Compute what `get_query_fields()` returns, from a serializer of the call."""
+        model = self._model()
         serializer = self.fields_serializer()
         include = None
         if self.query_fields is not None:
@@ -459,8 +574,8 @@ class ModelService(ServiceMixin, GenericViewSet):
             fields[id_field] = QueryField(id_field, path, model_field)
         return fields
 
-    def get_selectable_fields(self) -> list[str]:
-        """The names `$select` may list: the fields results show."""
+    def _build_selectable_fields(self) -> list[str]:
+        """Compute what `get_selectable_fields()` returns, from a serializer of the call."""
         return [
             name for name, field in self.fields_serializer().fields.items() if not field.write_only
         ]
@@ -471,6 +586,57 @@ class ModelService(ServiceMixin, GenericViewSet):
         if serializer is None:
             serializer = self._fields_serializer = _child(self.get_serializer())
         return serializer
+
+
+#: The service hooks that may choose another queryset or serializer for each call.
+_SERVICE_HOOKS = (
+    "get_queryset",
+    "get_serializer_class",
+    "get_serializer",
+    "get_serializer_context",
+    "get_id_field",
+    "fields_serializer",
+)
+#: (service class, serializer class, model, options) -> the field tables of that service.
+_STATIC_FIELDS: dict[tuple[Any, ...], dict[str, Any]] = {}
+
+
+@functools.lru_cache(maxsize=512)
+def _has_static_queryset(service_class: type) -> bool:
+    return _defined_in(service_class, "get_queryset", ("rest_framework.", __name__))
+
+
+@functools.lru_cache(maxsize=512)
+def _has_static_fields(service_class: type, serializer_class: type) -> bool:
+    """Whether neither class customises how the serializer and its fields are chosen."""
+    return builds_fields_as_drf(serializer_class) and all(
+        _defined_in(service_class, name, ("rest_framework.", __name__)) for name in _SERVICE_HOOKS
+    )
+
+
+def _defined_in(cls: type, name: str, modules: tuple[str, ...]) -> bool:
+    """Whether the attribute `name` of `cls` comes from one of `modules` (or nowhere)."""
+    for base in cls.__mro__:
+        if name in vars(base):
+            module = base.__module__
+            return module == "builtins" or module.startswith(modules)
+    return True
+
+
+def _options_key(value: Any) -> Any:
+    """A hashable form of a collection option (TypeError when it holds unhashable items)."""
+    if value is None or isinstance(value, str):
+        return value
+    key = tuple(value)
+    hash(key)
+    return key
+
+
+def _clear_static_fields(**kwargs: Any) -> None:
+    _STATIC_FIELDS.clear()
+
+
+setting_changed.connect(_clear_static_fields)
 
 
 def _child(serializer: serializers.BaseSerializer) -> Any:

@@ -8,19 +8,25 @@ The Feathers page: `{"total": N, "limit": L, "skip": S, "data": [...]}`.
 `$limit` and `$skip` come from the Feathers query of the call (see `filters.py`), already
 normalised against the service's `paginate` option: a page costs one SELECT and at most one
 COUNT (none when the page itself shows the total), and `$limit=0` only the COUNT.
+
+On PostgreSQL, `paginate = {..., "estimate_total_above": N}` replaces the COUNT of a large
+match by the query planner's estimate (`EXPLAIN`): when the planner expects more than N rows,
+`total` is its estimate, otherwise the exact count. Other databases always count.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from django.db import connections
 from django.db.models import QuerySet
 from rest_framework.pagination import BasePagination
 from rest_framework.response import Response
 
 from ..query.orm import fetch_page
 
-__all__ = ["FeathersPagination"]
+__all__ = ["FeathersPagination", "planner_estimate"]
 
 
 class FeathersPagination(BasePagination):
@@ -34,6 +40,8 @@ class FeathersPagination(BasePagination):
     total: int = 0
     limit: int | None = None
     skip: int = 0
+    #: Whether `total` is the planner's estimate rather than a count.
+    estimated: bool = False
 
     def paginate_queryset(
         self, queryset: QuerySet, request: Any, view: Any = None
@@ -44,9 +52,33 @@ class FeathersPagination(BasePagination):
         query = view.feathers_query
         self.limit = query.limit
         self.skip = query.skip
-        total, rows = fetch_page(queryset, query, paginated=True)
+        estimate_above = getattr(view, "get_estimate_total_above", None)
+        threshold = estimate_above() if estimate_above is not None else None
+        self.estimated = False
+        total, rows = fetch_page(
+            queryset,
+            query,
+            paginated=True,
+            count=lambda matches: self.count(matches, estimate_above=threshold),
+        )
+        if self.estimated and query.limit != 0:
+            # Keep the estimate in line with the page: at least the rows it shows, and no more
+            # than `$skip` when nothing is left at `$skip`.
+            total = max(total or 0, self.skip + len(rows)) if rows else min(total or 0, self.skip)
         self.total = total or 0
         return rows
+
+    def count(self, queryset: QuerySet, *, estimate_above: int | None = None) -> int:
+        """
+        The total of the matches: the planner's estimate when it exceeds `estimate_above`
+        (PostgreSQL only), else `COUNT(*)`.
+        """
+        if estimate_above is not None:
+            estimate = planner_estimate(queryset)
+            if estimate is not None and estimate > estimate_above:
+                self.estimated = True
+                return estimate
+        return queryset.count()
 
     def get_paginated_data(self, data: list[Any]) -> dict[str, Any]:
         """The page as a dict, keys in Feathers' order."""
@@ -68,3 +100,20 @@ class FeathersPagination(BasePagination):
                 "data": schema,
             },
         }
+
+
+def planner_estimate(queryset: QuerySet) -> int | None:
+    """
+    The number of rows PostgreSQL's planner expects `queryset` to return, from `EXPLAIN`
+    (no row is read). None on other databases, whose estimates are not worth a total.
+    """
+    connection = connections[queryset.db]
+    if connection.vendor != "postgresql":
+        return None
+    sql, params = queryset.order_by().query.sql_with_params()
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN (FORMAT JSON) {sql}", params)
+        plan = cursor.fetchone()[0]
+    if isinstance(plan, str):
+        plan = json.loads(plan)
+    return int(plan[0]["Plan"]["Plan Rows"])

@@ -183,7 +183,7 @@ class ServiceMixin:
     @property
     def allowed_methods(self) -> list[str]:
         """The HTTP verbs of the exposed methods (DRF's `Allow` header)."""
-        return http_methods_for(self.get_methods())
+        return list(_http_methods(self.get_methods()))
 
     def get_multi(self) -> bool | Collection[str]:
         """The `multi` option, or `DJANGO_SERVICES["MULTI"]` when not set."""
@@ -335,6 +335,12 @@ class ServiceMixin:
             return Response(status=status.HTTP_204_NO_CONTENT)
         code = status.HTTP_201_CREATED if method == "create" else status.HTTP_200_OK
         return Response(result, status=code)
+
+
+@functools.lru_cache(maxsize=256)
+def _http_methods(methods: frozenset[str]) -> tuple[str, ...]:
+    # Sent with every response (`Allow`): the same few sets of methods again and again.
+    return tuple(http_methods_for(methods))
 
 
 @functools.lru_cache(maxsize=32)

@@ -51,6 +51,9 @@ FAILURES = {
     "list as password": {"email": EMAIL, "password": [PASSWORD]},
     "number as password": {"email": EMAIL, "password": 12345},
     "NUL in email": {"email": "ada\x00@example.com", "password": PASSWORD},
+    # "\ud800" in a JSON body: a valid JavaScript string with no UTF-8 form.
+    "lone surrogate in email": {"email": "\ud800" + EMAIL, "password": PASSWORD},
+    "lone surrogate in password": {"email": EMAIL, "password": PASSWORD + "\udfff"},
 }
 
 

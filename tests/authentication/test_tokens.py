@@ -190,7 +190,8 @@ def test_only_access_tokens_are_accepted(typ):
 
 
 @pytest.mark.parametrize(
-    "token", ["garbage", "a.b.c", "a.b", "...", "eyJhbGciOiJIUzI1NiJ9.%%%.x", "é.é.é"]
+    "token",
+    ["garbage", "a.b.c", "a.b", "...", "eyJhbGciOiJIUzI1NiJ9.%%%.x", "é.é.é", "\ud800"],
 )
 def test_malformed_tokens(token):
     error = refused(token)

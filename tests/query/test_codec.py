@@ -1,5 +1,5 @@
 """
-The query-string codec against Node's `qs` (6.14, as Express 4.22 uses it).
+The query-string codec against Node's `qs` (6.16, as Express 4.22 resolves it).
 
 Every expected value in the tables below was produced by `qs.parse(string, {allowPrototypes:
 true, arrayLimit: 1000})` or `qs.stringify(object)` in Node.
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime
 import decimal
+import json
 import math
 import os
 import subprocess
@@ -27,9 +28,9 @@ PARSED_BY_QS = [
     ("a[]=x&a[]=y", {"a": ["x", "y"]}),
     ("a[1]=y&a[0]=x", {"a": ["x", "y"]}),
     ("a[0]=x&a[2]=z", {"a": ["x", "z"]}),
-    ("a[b]=c&a=d", {"a": {"b": "c", "d": True}}),
+    ("a[b]=c&a=d", {"a": [{"b": "c"}, "d"]}),
     ("a=d&a[b]=c", {"a": ["d", {"b": "c"}]}),
-    ("a[b][c]=1&a[b]=2", {"a": {"b": {"2": True, "c": "1"}}}),
+    ("a[b][c]=1&a[b]=2", {"a": {"b": [{"c": "1"}, "2"]}}),
     ("a.b=1", {"a.b": "1"}),
     ("a=+b+%20c", {"a": " b  c"}),
     ("flag", {"flag": ""}),
@@ -43,11 +44,17 @@ PARSED_BY_QS = [
     ("a[0]=1&a[b]=2", {"a": {"0": "1", "b": "2"}}),
     ("a[0][b]=1&a[0][c]=2", {"a": [{"b": "1", "c": "2"}]}),
     ("a[][b]=1", {"a": [{"b": "1"}]}),
-    ("a[=1", {"a[": "1"}),
-    ("a[b=1", {"a[b": "1"}),
+    ("a[=1", {"a": {"[": "1"}}),
+    ("a[b=1", {"a": {"[b": "1"}}),
     ("a]=1", {"a]": "1"}),
-    ("a[b][c[d]]=1", {"a": {"b": {"d": "1"}}}),
-    ("a[b[c]=1", {"a[b": {"c": "1"}}),
+    ("a[b][c[d]]=1", {"a": {"b": {"c[d]": "1"}}}),
+    ("a[b[c]=1", {"a": {"[b[c]": "1"}}),
+    ("a[b]=1&a=x&[a]=y", {"a": [{"b": "1"}, "x", "y"]}),
+    ("a[b]=1&a=x&a[c]=2&[a]=y", {"a": {"0": {"b": "1"}, "1": "x", "2": "y", "c": "2"}}),
+    ("b=1&a=2&7=x&a[1]=y", {"7": "x", "b": "1", "a": ["2", "y"]}),
+    ("a[x]=1&a[3]=y", {"a": {"3": "y", "x": "1"}}),
+    ("a[" + "9" * 5000 + "]=1", {"a": {"9" * 5000: "1"}}),
+    ("9" * 5000 + "=1", {"9" * 5000: "1"}),
     ("[a]=1", {"a": "1"}),
     ("[]=1", {"0": "1"}),
     ("__proto__[x]=1&y=2", {"y": "2"}),
@@ -90,7 +97,10 @@ PARSED_BY_QS = [
 
 @pytest.mark.parametrize(("query_string", "expected"), PARSED_BY_QS)
 def test_parse_gives_what_qs_gives(query_string, expected):
-    assert codec.parse(query_string) == expected
+    parsed = codec.parse(query_string)
+    assert parsed == expected
+    # Keys come in the order a JavaScript object lists them, at every level.
+    assert json.dumps(parsed) == json.dumps(expected)
 
 
 def test_parse_of_nothing_is_an_empty_dict():
@@ -228,6 +238,28 @@ def test_a_list_index_of_1000_or_more_is_a_bad_request():
     assert str(caught.value) == (
         "The query parameter 'a[1000]' uses the list index 1000: lists may have at most 1000 items."
     )
+
+
+@pytest.mark.parametrize(
+    "query_string",
+    [
+        # qs appends to a list that is already 1000 long counting its holes: an object.
+        "a[999]=x&a=y",
+        "a=y&a[999]=x",
+        # Indexes JavaScript writes back as they are, however large.
+        "a[123456789012345680000]=x",
+        "a[100000000000000000000]=x",
+    ],
+)
+def test_a_list_qs_would_turn_into_an_object_is_a_bad_request(query_string):
+    with pytest.raises(BadRequest, match="at most 1000"):
+        codec.parse(query_string)
+
+
+def test_parts_without_a_name_count_as_parameters_only():
+    assert codec.parse("=1&=2&=3&=4&a=1", list_limit=3) == {"a": "1"}
+    with pytest.raises(BadRequest, match="has 3 parameters"):
+        codec.parse("=1&=2&a=1", parameter_limit=2)
 
 
 def test_limits_can_be_lowered():

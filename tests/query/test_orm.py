@@ -5,7 +5,9 @@ from __future__ import annotations
 import datetime
 import operator
 import uuid
+import warnings
 from decimal import Decimal
+from urllib.parse import quote
 
 import pytest
 from django.db import connection
@@ -235,6 +237,37 @@ def test_rows_equal_on_every_sort_key_come_in_primary_key_order(db):
     assert [row.pk for row in rows] == [person.pk for person in people[3:]]
 
 
+def test_ties_follow_the_direction_of_the_last_sort_key_and_pages_never_overlap(db):
+    people = [Person.objects.create(name=f"p{index % 2}", age=index % 3) for index in range(12)]
+    pages = [
+        run_find(Person, {"$sort": {"name": 1, "age": -1}, "$limit": 5, "$skip": skip})[1]
+        for skip in (0, 5, 10)
+    ]
+    rows = [row for page in pages for row in page]
+    expected = sorted(people, key=lambda person: (person.name, -person.age, -person.pk))
+    assert [row.pk for row in rows] == [person.pk for person in expected]
+
+    _, ascending = run_find(Person, {"$sort": {"age": -1, "name": 1}})
+    expected = sorted(people, key=lambda person: (-person.age, person.name, person.pk))
+    assert [row.pk for row in ascending] == [person.pk for person in expected]
+
+
+def test_a_descending_sort_orders_its_tie_breaker_descending_in_sql(db):
+    parsed = parse_query({"$sort": {"age": "-1"}}, fields=model_query_fields(Person))
+    sql = str(apply_filters(Person.objects.all(), parsed).query)
+    pk = connection.ops.quote_name("id")
+    assert sql.endswith(f"{pk} DESC")
+
+
+def test_a_query_without_conditions_or_sort_leaves_the_queryset_as_it_is(db):
+    queryset = Person.objects.order_by("-age")
+    for query in ({}, {"$limit": "5", "$skip": "2"}, {"$select": ["name"]}, {"$and": [{}]}):
+        parsed = parse_query(query, fields=model_query_fields(Person))
+        assert apply_filters(queryset, parsed) is queryset
+    parsed = parse_query({"$or": []}, fields=model_query_fields(Person))
+    assert apply_filters(queryset, parsed) is not queryset
+
+
 def test_a_find_without_sort_keeps_the_querysets_ordering(people):
     parsed = parse_query({}, fields=model_query_fields(Person))
     queryset = apply_filters(Person.objects.order_by("-age"), parsed)
@@ -271,6 +304,45 @@ def test_select_on_a_foreign_key_loads_its_column(samples):
     assert '"owner_id"' in queries.captured_queries[0]["sql"]
     assert '"char"' not in queries.captured_queries[0]["sql"]
     assert rows[0].owner_id == 101
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("2024-01-02T08:00:00+23:59", {102, 103}),  # 2024-01-01T08:01Z
+        ("2024-01-02T08:00:00-23:59", {103}),  # 2024-01-03T07:59Z
+        ("0001-01-01T00:00:00-23:59", {101, 102, 103}),
+    ],
+)
+def test_datetimes_with_any_offset_python_reads_are_compared(samples, written, expected):
+    assert {row.owner_id for row in run_find(Sample, f"moment[$gt]={quote(written)}")[1]} == (
+        expected
+    )
+
+
+def test_select_keeps_the_relations_select_related_follows(samples):
+    # Django refuses `select_related("owner").only("char")`: the relation stays loaded.
+    fields = model_query_fields(Sample)
+    parsed = parse_query({"$select": ["char"]}, fields=fields)
+    with CaptureQueriesContext(connection) as queries:
+        rows = list(apply_select(Sample.objects.select_related("owner").order_by("pk"), parsed))
+        assert rows[0].owner.pk == 101
+    (select,) = [query["sql"] for query in queries.captured_queries]
+    assert '"owner_id"' in select
+    assert '"integer"' not in select.split(" FROM ")[0]
+    assert rows[0].get_deferred_fields() >= {"integer", "text"}
+
+
+def test_select_with_select_related_of_every_relation_is_accepted(samples):
+    fields = model_query_fields(Sample)
+    parsed = parse_query({"$select": ["char"]}, fields=fields)
+    with warnings.catch_warnings():
+        # Django 6.1 deprecates select_related() without fields; projects on 5.2 still use it.
+        warnings.simplefilter("ignore", DeprecationWarning)
+        warnings.simplefilter("ignore", PendingDeprecationWarning)
+        queryset = Sample.objects.select_related().order_by("pk")
+    rows = list(apply_select(queryset, parsed))
+    assert rows[0].char == "apple"
 
 
 # $like, $notlike, $ilike

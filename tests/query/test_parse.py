@@ -251,6 +251,11 @@ def test_in_takes_a_list_or_an_object_with_numeric_keys(query):
     assert comparisons(parse_query(query, fields=PERSON_FIELDS)) == [("age", "$in", (1, 2))]
 
 
+def test_in_with_numeric_keys_of_thousands_of_digits_is_read_not_a_crash():
+    query = parse(f"age[$in][{'9' * 5000}]=1&age[$in][{'9' * 4999}]=2")
+    assert comparisons(query) == [("age", "$in", (2, 1))]
+
+
 def test_in_with_a_single_value_is_a_one_element_list():
     assert comparisons(parse("age[$in]=3&name[$nin]=Bob")) == [
         ("age", "$in", (3,)),
@@ -332,6 +337,15 @@ def test_skip_reads_like_parse_int_and_invalid_is_zero(value, expected):
 def test_huge_limit_and_skip_are_kept_within_what_databases_take():
     query = parse("$limit=99999999999999999999999&$skip=99999999999999999999999")
     assert query.limit == query.skip == 2**62
+
+
+def test_limit_and_skip_of_thousands_of_digits_are_read_not_a_crash():
+    # Python's int() refuses strings of more than 4300 digits.
+    many = "9" * 5000
+    query = parse(f"$limit={many}&$skip=0000{'0' * 5000}12", paginate={"default": 1, "max": 7})
+    assert (query.limit, query.skip) == (7, 12)
+    assert parse(f"$limit=-{many}&$skip=-{many}").limit is None
+    assert parse(f"$skip=-{many}").skip == 0
 
 
 # $sort
@@ -506,6 +520,9 @@ def test_values_convert_by_field_type(sample_fields, field, value, expected):
         ("day", "yesterday", "expected a date (YYYY-MM-DD)"),
         ("moment", "2024-13-01T00:00:00Z", "expected a date and time in ISO 8601"),
         ("moment", "now", "expected a date and time in ISO 8601"),
+        # Valid, but their UTC time (what databases are given) is before year 1 or after 9999.
+        ("moment", "9999-12-31T23:59:59-23:59", "it is out of range"),
+        ("moment", "0001-01-01T00:00:00+00:01", "it is out of range"),
         ("clock", "25:00", "expected a time"),
         ("clock", "10:00+02:00", "expected a time (HH:MM[:SS[.ffffff]]) without a time zone"),
         ("uid", "nope", "expected a UUID"),
@@ -552,6 +569,15 @@ def test_naive_datetimes_are_in_the_current_time_zone(sample_fields):
     assert condition.value == datetime.datetime(2024, 5, 1, 8, tzinfo=datetime.timezone.utc)
 
 
+def test_aware_datetimes_are_given_in_utc(sample_fields):
+    # PostgreSQL refuses offsets beyond 15:59, which Python (and ISO 8601) allow.
+    (condition,) = parse_query(
+        {"moment": "2024-05-01T00:00:00-23:59"}, fields=sample_fields
+    ).conditions.conditions
+    assert condition.value == datetime.datetime(2024, 5, 1, 23, 59, tzinfo=datetime.timezone.utc)
+    assert condition.value.tzinfo is datetime.timezone.utc
+
+
 @override_settings(USE_TZ=False)
 def test_aware_datetimes_become_naive_without_use_tz(sample_fields):
     (condition,) = parse_query(
@@ -585,6 +611,9 @@ def test_python_values_that_do_not_fit_are_a_bad_request(sample_fields):
         parse_query({"uid": 1.5}, fields=sample_fields)
     with pytest.raises(BadRequest, match="for field 'day': expected a date"):
         parse_query({"day": 20240101}, fields=sample_fields)
+    late = datetime.datetime.max.replace(tzinfo=datetime.timezone(-datetime.timedelta(hours=1)))
+    with pytest.raises(BadRequest, match="for field 'moment': it is out of range"):
+        parse_query({"moment": late}, fields=sample_fields)
 
 
 # Optional operators

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rest_framework import permissions, serializers
 
 from django_services.errors import BadRequest, Conflict
@@ -108,7 +110,7 @@ class NoteService(ModelService):
 
     def get_queryset(self):
         user_id = self.params.route.get("userId", "")
-        if not user_id.isdigit():
+        if not re.fullmatch(r"[0-9]{1,9}", user_id):
             raise BadRequest(f"Invalid userId '{user_id}'")
         return super().get_queryset().filter(user_id=int(user_id))
 

@@ -165,6 +165,15 @@ def test_answers_are_compact_utf8_json(api):
     assert b'"data":{"text":"h\xc3\xa9llo \xe2\x9c\x93","n":[1,2]}' in response.content
 
 
+def test_lone_surrogates_are_sent_back_escaped_as_javascript_does(api):
+    # Valid JSON, and a valid JavaScript string, but no UTF-8 can encode it.
+    response = send(api, "POST", "/echo", raw=b'{"text": "\\ud800 \xc3\xa9"}')
+    assert response.status_code == 201
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    assert b'"text":"\\ud800 \\u00e9"' in response.content
+    assert body(response)["data"] == {"text": "\ud800 \u00e9"}
+
+
 @pytest.mark.parametrize("accept", ["text/html", "text/plain", "application/xml", "image/*"])
 def test_any_accept_header_gets_json(api, accept):
     response = api.get("/echo", HTTP_ACCEPT=accept)

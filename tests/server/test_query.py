@@ -99,6 +99,14 @@ def test_select(api, people):
     assert answer == [{"id": people["Alice"].pk, "age": 19}]
 
 
+def test_select_on_a_queryset_with_select_related(api, people):
+    # SampleService's queryset is `select_related("owner")`, which Django may not defer.
+    sample = Sample.objects.create(char="alpha", integer=7, owner=people["Bob"])
+    answer = body(api.get("/samples?$select[]=char&$select[]=ownerName"))
+    assert answer == [{"id": sample.pk, "char": "alpha", "ownerName": "Bob"}]
+    assert body(api.get("/samples?$select=integer")) == [{"id": sample.pk, "integer": 7}]
+
+
 def test_pagination(api, people):
     response = api.get("/paged?$sort[name]=-1")
     answer = body(response)

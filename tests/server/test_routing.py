@@ -104,6 +104,12 @@ def test_ids_and_route_params_are_decoded_once(api):
     assert answer["id"] == "x%20y"
 
 
+def test_ids_and_route_params_may_hold_newlines(api):
+    answer = body(api.get("/users/a%0Ab/notes/%0A"))
+    assert (answer["route"], answer["id"]) == ({"userId": "a\nb"}, "\n")
+    page_not_found(api.get("/nothing%0A"), "/nothing%0A")
+
+
 def test_encoded_slash_in_id_with_gunicorn_raw_uri(api):
     response = api.get("/echo/a%2Fb", RAW_URI="/echo/a%2Fb?x=1")
     assert body(response)["id"] == "a/b"

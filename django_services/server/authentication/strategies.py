@@ -17,6 +17,7 @@ Authentication strategies: each turns the body of `POST /authentication` into a 
 from __future__ import annotations
 
 import abc
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -44,6 +45,8 @@ __all__ = [
     "allowed_strategy",
     "get_strategy",
 ]
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 NO_STRATEGY = "Invalid authentication information (no `strategy` set)"
 STRATEGY_NOT_ALLOWED = "Invalid authentication information (strategy not allowed in authStrategies)"
@@ -105,7 +108,7 @@ class LocalStrategy(BaseStrategy):
         if not (_is_credential(username) and _is_credential(password)):
             # Django's ModelBackend hashes the password once for an unknown user, so that it
             # answers in the time of a wrong password; do the same work here.
-            make_password(password if isinstance(password, str) else "")
+            make_password(password if _is_credential(password) else "")
             raise NotAuthenticated(options["ERROR_MESSAGE"])
         user = auth.authenticate(_http_request(request), username=username, password=password)
         if user is None:
@@ -187,8 +190,14 @@ def allowed_strategy(name: Any) -> BaseStrategy:
 
 
 def _is_credential(value: Any) -> bool:
-    # A NUL character can never be stored (PostgreSQL refuses it outright), so it never matches.
-    return isinstance(value, str) and value != "" and "\x00" not in value
+    # A NUL character can never be stored (PostgreSQL refuses it outright), and a lone
+    # surrogate ("\ud800" in JSON) has no UTF-8 form to store or hash: neither ever matches.
+    return (
+        isinstance(value, str)
+        and value != ""
+        and "\x00" not in value
+        and not _LONE_SURROGATE.search(value)
+    )
 
 
 def _http_request(request: Any) -> HttpRequest | None:

@@ -88,6 +88,10 @@ def verify_access_token(token: Any, *, required: tuple[str, ...] = REQUIRED_CLAI
     """
     if not isinstance(token, str) or not token:
         raise token_error("jwt must be provided" if not token else "jwt must be a string")
+    if not token.isascii():
+        # A JWT is base64url and dots; anything else (even "\ud800", which has no UTF-8 form
+        # for PyJWT to decode) is malformed.
+        raise token_error("jwt malformed")
     options = authentication_settings()["JWT"]
     try:
         decoded = _decode_with_any_key(token, options, required)

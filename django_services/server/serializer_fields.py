@@ -1,0 +1,112 @@
+"""
+Serializer fields built once per `ModelSerializer` class, as DRF builds declared fields.
+
+    serializer = PersonSerializer(person, context=context)
+    reuse_built_fields(serializer)      # True: `serializer.fields` are clones of a template
+    serializer.data
+
+DRF builds the fields of a `ModelSerializer` on every instance: it reads the model's fields,
+works out each one's class and arguments, and creates them. Declared fields, on the other
+hand, are built once with the class and cloned for every instance (`copy.deepcopy`, which DRF
+turns into a fresh `Field(*args, **kwargs)`). For a serializer class whose fields can only
+come from its `Meta` and its declarations, `reuse_built_fields` does the same with the
+generated fields: the first instance builds them, later instances get clones. The result is
+the same fields, bound to the new instance, at about a third of the cost.
+
+A serializer class that overrides how DRF builds its fields (`__init__`, `get_fields`,
+`get_field_names`, `build_field` and the other hooks in `FIELD_HOOKS`), which may read the
+request, is left alone, as is every class outside `ModelSerializer`. Templates are dropped
+when a Django setting changes (DRF reads `REST_FRAMEWORK` while building fields).
+"""
+
+from __future__ import annotations
+
+import copy
+import weakref
+from typing import Any
+
+from django.core.signals import setting_changed
+from rest_framework import serializers
+from rest_framework.settings import api_settings
+from rest_framework.utils.serializer_helpers import BindingDict
+
+__all__ = ["FIELD_HOOKS", "builds_fields_as_drf", "reuse_built_fields"]
+
+#: The serializer methods DRF builds fields with: overridden, they may read the request.
+FIELD_HOOKS = (
+    "__new__",
+    "__init__",
+    "many_init",
+    "fields",
+    "get_fields",
+    "get_field_names",
+    "get_default_field_names",
+    "get_extra_kwargs",
+    "include_extra_kwargs",
+    "get_uniqueness_extra_kwargs",
+    "build_field",
+    "build_standard_field",
+    "build_relational_field",
+    "build_nested_field",
+    "build_property_field",
+    "build_url_field",
+    "build_unknown_field",
+)
+
+_DRF = "rest_framework."
+
+# Weak keys: serializer classes made on the fly (one per call, say) must not pile up here.
+#: ModelSerializer class -> its fields, unbound, as `get_fields()` returned them once.
+_templates: weakref.WeakKeyDictionary[type, dict[str, Any]] = weakref.WeakKeyDictionary()
+_builds_as_drf: weakref.WeakKeyDictionary[type, bool] = weakref.WeakKeyDictionary()
+
+
+def builds_fields_as_drf(serializer_class: type) -> bool:
+    """Whether every method DRF builds the fields of `serializer_class` with is DRF's own."""
+    known = _builds_as_drf.get(serializer_class)
+    if known is None:
+        known = _builds_as_drf[serializer_class] = all(
+            _defined_by_drf(serializer_class, name) for name in FIELD_HOOKS
+        )
+    return known
+
+
+def reuse_built_fields(serializer: serializers.BaseSerializer) -> bool:
+    """
+    Give `serializer` clones of the fields its class built once, instead of building them.
+
+    Only for a `ModelSerializer` whose fields were not read yet and whose class builds them
+    as DRF does; returns whether it did.
+    """
+    cls = type(serializer)
+    if (
+        not isinstance(serializer, serializers.ModelSerializer)
+        or "fields" in vars(serializer)
+        or not builds_fields_as_drf(cls)
+    ):
+        return False
+    template = _templates.get(cls)
+    if template is None:
+        template = _templates[cls] = serializer.get_fields()
+    elif serializer.url_field_name is None:
+        # What `get_fields()` would have set on the instance.
+        serializer.url_field_name = api_settings.URL_FIELD_NAME
+    fields = BindingDict(serializer)
+    for name, field in copy.deepcopy(template).items():
+        fields[name] = field
+    vars(serializer)["fields"] = fields
+    return True
+
+
+def _defined_by_drf(cls: type, name: str) -> bool:
+    for base in cls.__mro__:
+        if name in vars(base):
+            return base.__module__ == "builtins" or base.__module__.startswith(_DRF)
+    return True
+
+
+def _drop_templates(**kwargs: Any) -> None:
+    _templates.clear()
+
+
+setting_changed.connect(_drop_templates)
