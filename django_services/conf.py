@@ -4,7 +4,7 @@ Settings for django-services, all under one `DJANGO_SERVICES` dict.
     DJANGO_SERVICES = {
         "SERVICES": {"todos": "todos.services.TodoService"},
         "PAGINATE": {"default": 10, "max": 50},
-        "AUTHENTICATION": {"ENTITY": "user", "SERVICE": "users"},
+        "AUTHENTICATION": {"ENTITY": "user", "ENTITY_SERVICE": "users"},
     }
 
 Use `services_settings.PAGINATE` and so on. Values are read lazily, so nothing is read at import
@@ -37,7 +37,8 @@ DEFAULTS: dict[str, Any] = {
     # Service path -> dotted path of a Service or ModelService class, or a dict with that
     # path under "class" and options beside it ({"class": "...", "multi": True}).
     "SERVICES": {},
-    # Default pagination for model services: None, or {"default": D, "max": M}.
+    # Default pagination for model services: None, or {"default": D, "max": M}, optionally
+    # with "estimate_total_above": N (PostgreSQL: the planner's estimate as `total` above N).
     "PAGINATE": None,
     # Default for multi create/patch/remove: False, True, or a list of method names.
     "MULTI": False,

@@ -85,6 +85,8 @@ class MessageService(ModelService):
 
     @service_method
     def mark_all_read(self, data, params):
+        if not isinstance(data, dict) or not isinstance(data.get("userId"), int):
+            raise BadRequest("mark_all_read needs an integer userId")
         count = self.get_queryset().filter(user_id=data["userId"]).update(read=True)
         return {"updated": count}
 
