@@ -1,4 +1,4 @@
-"""The `authentication` service over HTTP: shapes, failures, logout, sessions, throttling."""
+"""The `authentication` service over HTTP: shapes, failures, logout, sessions."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import time
 
 import jwt
 import pytest
-from django.core.cache import cache
 from rest_framework.test import APIClient
 
 from django_services.server.authentication import AuthenticationService
@@ -333,23 +332,6 @@ def test_session_to_token_needs_a_logged_in_session(configure, client, db):
     response = client.post("/authentication", {"strategy": "session"}, format="json")
     assert response.status_code == 401
     assert response.json()["message"] == "No logged-in session"
-
-
-def test_throttled_with_retry_after(configure, client, user):
-    cache.clear()
-    configure(THROTTLE_RATE="3/min")
-    statuses = [login(client, password="wrong").status_code for _ in range(3)]
-    assert statuses == [401, 401, 401]
-    response = login(client)
-    assert response.status_code == 429
-    assert response.json()["name"] == "TooManyRequests"
-    assert 0 < int(response["Retry-After"]) <= 60
-    cache.clear()
-
-
-def test_not_throttled_by_default(client, user):
-    cache.clear()
-    assert {login(client, password="wrong").status_code for _ in range(30)} == {401}
 
 
 def test_the_entity_key_is_configurable(configure, client, user):

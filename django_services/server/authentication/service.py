@@ -7,6 +7,8 @@ The `authentication` service: create authenticates (a token), remove logs out.
     DELETE {base}/authentication  Authorization: Bearer T   -> 200, the same shape
 
 Mounted at `AUTHENTICATION["SERVICE_PATH"]` when the project configures `AUTHENTICATION`.
+Its throttles (`THROTTLE_RATE`, `THROTTLE_CLASSES`) count only logins with a `throttled`
+strategy (`local`), never logouts or `jwt` re-authentication.
 Subclass it (and name the subclass in `AUTHENTICATION["SERVICE_CLASS"]`) to add claims with
 `get_payload`, or to change how the user is sent with `serialize_entity`.
 """
@@ -56,6 +58,29 @@ class AuthenticationService(Service):
                 for index, path in enumerate(authentication_settings()["THROTTLE_CLASSES"])
             ]
         return [cls() for cls in classes]
+
+    def check_throttles(self, request: Any) -> None:
+        """Run the throttles on the requests `should_throttle` picks, and on no other."""
+        if self.should_throttle(request):
+            super().check_throttles(request)
+
+    def should_throttle(self, request: Any) -> bool:
+        """
+        Whether the throttles count (and may refuse) this request: a `create` whose strategy
+        is allowed by `AUTH_STRATEGIES` and `throttled` (`local`, and a project's strategies
+        unless they opt out). Logouts, `jwt` and `session` logins, and bodies naming no allowed
+        strategy, check no guessable secret: they are neither counted nor refused.
+        """
+        if self.action != "create":
+            return False
+        data = request.data
+        if not isinstance(data, Mapping):
+            return False
+        try:
+            strategy = allowed_strategy(data.get("strategy"))
+        except NotAuthenticated:
+            return False
+        return bool(strategy.throttled)
 
     def create(self, data: Any, params: Params) -> dict[str, Any]:
         """Authenticate with the strategy named in `data`, and return a token for the user."""

@@ -75,7 +75,15 @@ class BaseStrategy(abc.ABC):
 
     Subclasses implement `authenticate`, and raise `NotAuthenticated` (from
     `django_services.server.authentication`) when the data does not authenticate anyone.
+
+    `throttled` says whether `AUTHENTICATION["THROTTLE_RATE"]` (and `THROTTLE_CLASSES`) count
+    and limit the logins made with the strategy. It is true unless a strategy sets it false:
+    a strategy checking a secret someone could guess (a password, a code) must be counted;
+    one presenting a signed token or an existing session (`jwt`, `session`) need not be.
     """
+
+    #: Whether the authentication service's throttles apply to this strategy's logins.
+    throttled: bool = True
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -120,7 +128,12 @@ class JWTStrategy(BaseStrategy):
     """
     An access token given back (`{"strategy": "jwt", "accessToken": T}`): the same token is
     returned, with its claims, when it is valid, not revoked, and its user still active.
+
+    Not throttled: clients re-authenticate on every page load and reconnection, and a signed
+    token cannot be guessed.
     """
+
+    throttled = False
 
     def authenticate(
         self, data: Mapping[str, Any], request: HttpRequest | None
@@ -143,7 +156,11 @@ class SessionStrategy(BaseStrategy):
     The user of a logged-in Django session, so a page Django rendered can hand a token to a
     Feathers client in the browser. The request must pass Django's CSRF check (send the
     `X-CSRFToken` header), as any unsafe request authenticated by a session cookie.
+
+    Not throttled: the login happened when the session was opened.
     """
+
+    throttled = False
 
     def authenticate(
         self, data: Mapping[str, Any], request: HttpRequest | None

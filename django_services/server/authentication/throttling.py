@@ -3,9 +3,13 @@ Throttling of `{base}/authentication`, on DRF's throttles.
 
     DJANGO_SERVICES = {"AUTHENTICATION": {"THROTTLE_RATE": "10/min"}}
 
+Only logins with a `throttled` strategy are counted (`local`, and a project's own strategies
+unless they set `throttled = False`): the service runs its throttles on nothing else, so logouts
+and `jwt` re-authentication are never counted nor refused (`AuthenticationService.should_throttle`).
 Beyond the rate, the answer is 429 TooManyRequests with `Retry-After`. The default class counts
-requests per client address, as DRF's `AnonRateThrottle` does (set DRF's `NUM_PROXIES` behind a
-proxy); `AUTHENTICATION["THROTTLE_CLASSES"]` takes any DRF throttle classes instead.
+per client address, as DRF's `AnonRateThrottle` does (set DRF's `NUM_PROXIES` behind a proxy);
+`AUTHENTICATION["THROTTLE_CLASSES"]` takes any DRF throttle classes instead, applied to the same
+requests.
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ __all__ = ["AuthenticationRateThrottle"]
 
 
 class AuthenticationRateThrottle(SimpleRateThrottle):
-    """Limit authentication requests per client address to `AUTHENTICATION["THROTTLE_RATE"]`."""
+    """Limit the logins of each client address to `AUTHENTICATION["THROTTLE_RATE"]`."""
 
     scope = "authentication"
 
