@@ -224,6 +224,11 @@ def parse_query(
     if not isinstance(query, Mapping):
         raise BadRequest("The query must be an object of fields and filters.")
     extra = _enabled_operators(operators)
+    if not query:
+        # Most calls (every `get` by id) have no query: nothing to check.
+        pagination = Paginate.of(paginate)
+        limit = pagination.limit(None) if pagination else None
+        return FeathersQuery(limit=None if limit is None else min(limit, _MAX_ROWS), fields=fields)
     _check_like_feathers(query, (*OPERATORS, "$or", *extra))
     reader = _ConditionReader(fields, frozenset((*OPERATORS, *extra)))
     requested_limit = _parse_int(query.get("$limit"))

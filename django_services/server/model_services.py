@@ -45,6 +45,7 @@ from ..query.parse import FeathersQuery, Paginate, QueryField, parse_query
 from .filters import FeathersQueryFilter, orm_path, serializer_query_fields
 from .pagination import FeathersPagination
 from .params import Params
+from .representation import Representation
 from .serializer_fields import builds_fields_as_drf, reuse_built_fields
 from .views import ServiceMixin
 
@@ -136,7 +137,11 @@ class ModelService(ServiceMixin, GenericViewSet):
         with self.atomic():
             self.check_valid(serializer)
             self.perform_create(serializer)
-        if query.select is None and serializer.instance is not None:
+        if (
+            query.select is None
+            and serializer.instance is not None
+            and self.get_representation() is None
+        ):
             # The write serializer shows the new records as a fresh one would.
             return serializer.data
         return self.represent(serializer.instance, many=many)
@@ -373,13 +378,15 @@ class ModelService(ServiceMixin, GenericViewSet):
     def get_serializer(self, *args: Any, **kwargs: Any) -> serializers.BaseSerializer:
         """DRF's serializer, with the private fields made write-only."""
         serializer = super().get_serializer(*args, **kwargs)
-        child = _child(serializer)
-        reuse_built_fields(child)
-        fields = child.fields
+        self._conceal_private_fields(_child(serializer))
+        return serializer
+
+    def _conceal_private_fields(self, serializer: serializers.BaseSerializer) -> None:
+        reuse_built_fields(serializer)
+        fields = serializer.fields
         for name in self.private_fields:
             if name in fields:
                 fields[name].write_only = True
-        return serializer
 
     def get_serializer_context(self) -> dict[str, Any]:
         """DRF's context, plus the `params` of the call."""
@@ -387,8 +394,13 @@ class ModelService(ServiceMixin, GenericViewSet):
 
     def represent(self, instance: Any, *, many: bool = False) -> Any:
         """Serialize records, keeping only the `$select`ed fields."""
-        serializer = self.get_serializer(instance, many=many)
         query = self.feathers_query
+        representation = self.get_representation()
+        if representation is not None:
+            if query is not None and query.select is not None:
+                representation = representation.only(query.select)
+            return representation.many(instance) if many else representation(instance)
+        serializer = self.get_serializer(instance, many=many)
         if query is not None and query.select is not None:
             fields = _child(serializer).fields
             for name in list(fields):
@@ -483,6 +495,25 @@ class ModelService(ServiceMixin, GenericViewSet):
         if names is None:
             names = cache["selectable"] = self._build_selectable_fields()
         return list(names)
+
+    def get_representation(self) -> Representation | None:
+        """
+        How records are shown without building a serializer per call, or None when the
+        serializer must be built (see `django_services.server.representation`).
+
+        Only for a service whose serializer and fields are static (see
+        `_static_fields_cache`); worked out once per service class and options.
+        """
+        cache = self._static_fields_cache()
+        if cache is None:
+            return None
+        if "representation" not in cache:
+            # Built without the call's context, which the fields of a representation never
+            # read, so that no request outlives its call.
+            serializer = self.get_serializer_class()()
+            self._conceal_private_fields(serializer)
+            cache["representation"] = Representation.of(serializer, model=self._model())
+        return cache["representation"]
 
     def _static_fields_cache(self) -> dict[str, Any] | None:
         """

@@ -12,6 +12,7 @@ field), and the query string is not parsed by Django (our codec enforces its own
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from rest_framework.negotiation import DefaultContentNegotiation
@@ -31,10 +32,34 @@ class ServiceContentNegotiation(DefaultContentNegotiation):
         format_suffix: str | None = None,
     ) -> tuple[BaseRenderer, str]:
         """Return the renderer and the media type of the answer."""
-        for accepted_set in order_by_precedence(self.get_accept_list(request)):
-            for renderer in renderers:
-                if any(
-                    media_type_matches(renderer.media_type, accepted) for accepted in accepted_set
-                ):
-                    return renderer, renderer.media_type
-        return renderers[0], renderers[0].media_type
+        media_types = tuple(renderer.media_type for renderer in renderers)
+        if type(self).get_accept_list is DefaultContentNegotiation.get_accept_list:
+            # Clients send the same few Accept headers again and again: parse each once.
+            accept = request.META.get("HTTP_ACCEPT", "*/*")
+            index = _cached_choice(accept, media_types)
+        else:
+            index = _choose(tuple(self.get_accept_list(request)), media_types)
+        renderer = renderers[index]
+        return renderer, renderer.media_type
+
+
+class _AcceptOnly:
+    """What DRF's `get_accept_list` reads of a request: its Accept header."""
+
+    def __init__(self, accept: str) -> None:
+        self.headers = {"accept": accept}
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_choice(accept: str, media_types: tuple[str, ...]) -> int:
+    accept_list = DefaultContentNegotiation().get_accept_list(_AcceptOnly(accept))
+    return _choose(tuple(accept_list), media_types)
+
+
+def _choose(accept_list: tuple[str, ...], media_types: tuple[str, ...]) -> int:
+    """The index of the first media type matching the most precise accepted types, else 0."""
+    for accepted_set in order_by_precedence(accept_list):
+        for index, media_type in enumerate(media_types):
+            if any(media_type_matches(media_type, accepted) for accepted in accepted_set):
+                return index
+    return 0

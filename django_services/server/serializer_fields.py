@@ -30,7 +30,7 @@ from rest_framework import serializers
 from rest_framework.settings import api_settings
 from rest_framework.utils.serializer_helpers import BindingDict
 
-__all__ = ["FIELD_HOOKS", "builds_fields_as_drf", "reuse_built_fields"]
+__all__ = ["FIELD_HOOKS", "builds_fields_as_drf", "defined_by_drf", "reuse_built_fields"]
 
 #: The serializer methods DRF builds fields with: overridden, they may read the request.
 FIELD_HOOKS = (
@@ -66,7 +66,7 @@ def builds_fields_as_drf(serializer_class: type) -> bool:
     known = _builds_as_drf.get(serializer_class)
     if known is None:
         known = _builds_as_drf[serializer_class] = all(
-            _defined_by_drf(serializer_class, name) for name in FIELD_HOOKS
+            defined_by_drf(serializer_class, name) for name in FIELD_HOOKS
         )
     return known
 
@@ -98,7 +98,8 @@ def reuse_built_fields(serializer: serializers.BaseSerializer) -> bool:
     return True
 
 
-def _defined_by_drf(cls: type, name: str) -> bool:
+def defined_by_drf(cls: type, name: str) -> bool:
+    """Whether the attribute `name` of `cls` is DRF's own (or Python's), not a subclass's."""
     for base in cls.__mro__:
         if name in vars(base):
             return base.__module__ == "builtins" or base.__module__.startswith(_DRF)

@@ -23,7 +23,7 @@ each is a class attribute a service may set, read through DRF's `get_*` hook:
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
@@ -262,7 +262,7 @@ class ServiceMixin:
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         """Resolve the service method (405 before authentication, as Feathers), then DRF's."""
-        header = request.headers.get("X-Service-Method") or None
+        header = request.META.get("HTTP_X_SERVICE_METHOD") or None
         self.action = resolve_method(request.method, has_id=self.path_id is not None, header=header)
         check_method_allowed(self.action, header=header, exposed=self.get_methods())
         super().initial(request, *args, **kwargs)  # type: ignore[misc]
@@ -307,7 +307,7 @@ class ServiceMixin:
         return Params(
             query=self.parse_query_string(request),
             route=dict(self.route),
-            headers={name.lower(): value for name, value in request.headers.items()},
+            headers=_request_headers(request.META),
             provider="rest",
             user=request.user if authenticated else None,
             authentication=request.auth if authenticated else None,
@@ -335,6 +335,26 @@ class ServiceMixin:
             return Response(status=status.HTTP_204_NO_CONTENT)
         code = status.HTTP_201_CREATED if method == "create" else status.HTTP_200_OK
         return Response(result, status=code)
+
+
+def _request_headers(meta: Mapping[str, Any]) -> dict[str, str]:
+    """
+    The headers of a request, names in lower case (`"x-service-method"`), from its `META`.
+
+    What `request.headers` holds, without building Django's case-insensitive mapping.
+    """
+    headers = {
+        key[5:].replace("_", "-").lower(): value
+        for key, value in meta.items()
+        if key.startswith("HTTP_")
+    }
+    for key in _UNPREFIXED_HEADERS:
+        if key in meta:
+            headers[key.replace("_", "-").lower()] = meta[key]
+    return headers
+
+
+_UNPREFIXED_HEADERS = ("CONTENT_TYPE", "CONTENT_LENGTH")
 
 
 @functools.lru_cache(maxsize=256)

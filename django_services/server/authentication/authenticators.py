@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http.request import HttpHeaders
 from rest_framework import authentication
 
 from .config import authentication_settings
@@ -32,7 +33,7 @@ def get_access_token(request: Any) -> str | None:
     a space is a bare token; another scheme gives None, so other classes may use the header.
     """
     options = authentication_settings()["JWT"]
-    value = request.headers.get(options["HEADER"], "")
+    value = request.META.get(HttpHeaders.to_wsgi_name(options["HEADER"]), "")
     parts = value.split()
     if not parts:
         return None

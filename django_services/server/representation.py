@@ -1,0 +1,168 @@
+"""
+Records shown as their `ModelSerializer` shows them, without a serializer per call.
+
+    representation = Representation.of(PersonSerializer(), model=Person)
+    representation(person)                 # what PersonSerializer(person).data holds
+    representation.many(people)            # a list of those
+    representation.only(["id", "name"])    # the same, limited to some fields
+
+Serializing a record through DRF means building a serializer and, for a `ModelSerializer`, its
+fields, then walking them. For the common serializer, whose fields each read one column and
+turn its value into JSON without looking at the request, that work gives the same result on
+every call. `Representation.of` recognises such a serializer and keeps, per field, the column
+to read and the bound method of the field that converts its value
+(`field.to_representation`): the very method DRF calls, so values, formats and the active
+time zone come out as DRF renders them.
+
+It answers None, and the caller uses the serializer, for anything else: a serializer that
+overrides how it represents records (`to_representation`, `data`, a custom list serializer),
+and a readable field that is not one of DRF's own column fields (`SerializerMethodField`,
+nested serializers, file and hyperlinked fields, which read the request; a subclass of a DRF
+field, which may change its conversion), or whose source is not a concrete column (a property,
+a method, a dotted path, `"*"`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable
+from typing import Any
+
+from django.core.exceptions import FieldDoesNotExist
+from django.db import models
+from rest_framework import fields, relations, serializers
+
+from .serializer_fields import builds_fields_as_drf, defined_by_drf
+
+__all__ = ["Representation"]
+
+#: DRF fields whose conversion depends on nothing but the value and the field's own options.
+COLUMN_FIELDS: frozenset[type] = frozenset(
+    {
+        # Newer DRF versions only.
+        getattr(fields, "BigIntegerField", fields.IntegerField),
+        fields.BooleanField,
+        fields.CharField,
+        fields.ChoiceField,
+        fields.DateField,
+        fields.DateTimeField,
+        fields.DecimalField,
+        fields.DurationField,
+        fields.EmailField,
+        fields.FilePathField,
+        fields.FloatField,
+        fields.IntegerField,
+        fields.IPAddressField,
+        fields.JSONField,
+        fields.ReadOnlyField,
+        fields.RegexField,
+        fields.SlugField,
+        fields.TimeField,
+        fields.URLField,
+        fields.UUIDField,
+    }
+)
+
+#: The serializer methods that decide how records are represented.
+REPRESENTATION_HOOKS = ("to_representation", "data", "_readable_fields")
+
+Convert = Callable[[Any], Any]
+
+
+def _primary_key(value: Any) -> Any:
+    # What `PrimaryKeyRelatedField.to_representation` answers for the column's value.
+    return value
+
+
+class Representation:
+    """
+    The readable fields of a serializer, as (name, attribute, conversion) steps.
+
+    Call it on a model instance for the dict its serializer's `.data` holds.
+    """
+
+    __slots__ = ("_only", "steps")
+
+    def __init__(self, steps: Iterable[tuple[str, str, Convert]]) -> None:
+        self.steps: tuple[tuple[str, str, Convert], ...] = tuple(steps)
+        self._only: dict[tuple[str, ...], Representation] = {}
+
+    @classmethod
+    def of(
+        cls, serializer: serializers.BaseSerializer, *, model: type[models.Model]
+    ) -> Representation | None:
+        """
+        The representation of `serializer`'s records, or None when only the serializer can
+        produce it. `serializer` is kept: its fields convert the values.
+        """
+        serializer_class = type(serializer)
+        if not isinstance(serializer, serializers.ModelSerializer) or not _represents_as_drf(
+            serializer_class
+        ):
+            return None
+        steps = []
+        for name, field in serializer.fields.items():
+            if field.write_only:
+                continue
+            step = _step(name, field, model)
+            if step is None:
+                return None
+            steps.append(step)
+        return cls(steps)
+
+    def __call__(self, instance: models.Model) -> dict[str, Any]:
+        """The representation of one record."""
+        data = {}
+        for name, attribute, convert in self.steps:
+            value = getattr(instance, attribute)
+            data[name] = None if value is None else convert(value)
+        return data
+
+    def many(self, instances: Iterable[models.Model]) -> list[dict[str, Any]]:
+        """The representations of several records, in order."""
+        return [self(instance) for instance in instances]
+
+    def only(self, names: Collection[str]) -> Representation:
+        """The same representation, limited to `names` (in the serializer's order)."""
+        key = tuple(names)
+        limited = self._only.get(key)
+        if limited is None:
+            if len(self._only) >= 64:
+                self._only.clear()
+            wanted = set(names)
+            limited = self._only[key] = Representation(
+                step for step in self.steps if step[0] in wanted
+            )
+        return limited
+
+
+def _represents_as_drf(serializer_class: type) -> bool:
+    meta = getattr(serializer_class, "Meta", None)
+    list_class = getattr(meta, "list_serializer_class", serializers.ListSerializer)
+    return (
+        builds_fields_as_drf(serializer_class)
+        and list_class is serializers.ListSerializer
+        and all(defined_by_drf(serializer_class, name) for name in REPRESENTATION_HOOKS)
+    )
+
+
+def _step(
+    name: str, field: fields.Field, model: type[models.Model]
+) -> tuple[str, str, Convert] | None:
+    """How to represent one field, or None when only the field itself can."""
+    if len(field.source_attrs) != 1:
+        return None
+    try:
+        model_field = model._meta.get_field(field.source_attrs[0])
+    except FieldDoesNotExist:
+        return None
+    if not model_field.concrete:
+        return None
+    field_class = type(field)
+    if field_class is relations.PrimaryKeyRelatedField:
+        if field.pk_field is not None or not (model_field.many_to_one or model_field.one_to_one):
+            return None
+        # DRF reads the column (`author_id`) without loading the related record.
+        return name, model_field.attname, _primary_key
+    if field_class not in COLUMN_FIELDS or model_field.is_relation:
+        return None
+    return name, model_field.attname, field.to_representation

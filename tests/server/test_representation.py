@@ -1,0 +1,331 @@
+"""
+Records shown without a serializer per call (`Representation`): the same JSON as the
+serializer gives, for every column type, setting and time zone, and the serializer itself
+whenever a field or the serializer may represent records its own way.
+"""
+
+from __future__ import annotations
+
+import datetime
+import decimal
+import uuid
+import zoneinfo
+
+import pytest
+from django.test import override_settings
+from django.utils import timezone
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.django import from_model
+from rest_framework import serializers
+
+from django_services.server import ModelService
+from django_services.server.representation import Representation
+from tests.server.http import body
+from tests.testapp.models import Person, Sample
+
+pytestmark = pytest.mark.django_db
+
+HERE = "tests.server.test_representation."
+
+COLUMNS = [
+    "id", "char", "text", "email", "integer", "big", "small", "number", "amount", "flag",
+    "maybe", "day", "moment", "clock", "uid", "secret", "owner",
+]  # fmt: skip
+
+
+class ColumnsSerializer(serializers.ModelSerializer):
+    """Every column of `Sample`, with the fields DRF builds for them."""
+
+    class Meta:
+        model = Sample
+        fields = COLUMNS
+
+
+class DeclaredColumnsSerializer(serializers.ModelSerializer):
+    """Declared DRF fields reading columns under other names, with their own formats."""
+
+    label = serializers.CharField(source="char")
+    when = serializers.DateTimeField(source="moment", format="%d/%m/%Y %H:%M", allow_null=True)
+    price = serializers.DecimalField(
+        source="amount", max_digits=10, decimal_places=2, coerce_to_string=False, allow_null=True
+    )
+    ownerId = serializers.PrimaryKeyRelatedField(source="owner", read_only=True)
+    kind = serializers.ChoiceField(source="small", choices=[(1, "one"), (2, "two")])
+    tag = serializers.ReadOnlyField(source="text")
+
+    class Meta:
+        model = Sample
+        fields = ["id", "label", "when", "price", "ownerId", "kind", "tag"]
+
+
+def representation_of(serializer_class):
+    representation = Representation.of(serializer_class(), model=Sample)
+    assert representation is not None
+    return representation
+
+
+def serializer_data(serializer_class, instance):
+    return dict(serializer_class(instance).data)
+
+
+# Hypothesis reaches the database through the test transaction.
+EXAMPLES = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+TIME_ZONES = st.sampled_from(["UTC", "Europe/Paris", "America/St_Johns", "Asia/Kathmandu"])
+
+
+def samples():
+    text = st.text(st.characters(exclude_categories=["Cs", "Cc"]), max_size=30)
+    return from_model(
+        Sample,
+        id=st.just(None),
+        char=text,
+        text=text,
+        secret=text,
+        number=st.none() | st.floats(allow_nan=False, allow_infinity=False, width=32),
+        amount=st.none()
+        | st.decimals(min_value=-99_999_999, max_value=99_999_999, places=2, allow_nan=False),
+        moment=st.none()
+        | st.datetimes(
+            min_value=datetime.datetime(1900, 1, 1),
+            max_value=datetime.datetime(2200, 1, 1),
+            timezones=st.just(datetime.timezone.utc),
+        ),
+        day=st.none() | st.dates(min_value=datetime.date(1, 1, 1)),
+        clock=st.none() | st.times(),
+        small=st.none() | st.integers(min_value=0, max_value=32767),
+        integer=st.none() | st.integers(min_value=-(2**31), max_value=2**31 - 1),
+        big=st.none() | st.integers(min_value=-(2**63), max_value=2**63 - 1),
+        uid=st.none() | st.uuids(),
+        owner=st.none(),
+    )
+
+
+@EXAMPLES
+@given(sample=samples(), time_zone=TIME_ZONES, with_owner=st.booleans())
+def test_every_column_type_is_shown_as_the_serializer_shows_it(sample, time_zone, with_owner):
+    if with_owner:
+        sample.owner = Person.objects.create(name="Owner")
+        sample.save()
+    stored = Sample.objects.get(pk=sample.pk)
+    with timezone.override(zoneinfo.ZoneInfo(time_zone)):
+        for serializer_class in (ColumnsSerializer, DeclaredColumnsSerializer):
+            shown = representation_of(serializer_class)(stored)
+            expected = serializer_data(serializer_class, stored)
+            assert shown == expected
+            assert list(shown) == list(expected)
+
+
+@pytest.mark.parametrize(
+    "rest_framework",
+    [
+        {"COERCE_DECIMAL_TO_STRING": False},
+        {"COERCE_BIGINT_TO_STRING": True},
+        {"DATETIME_FORMAT": "%Y-%m-%d %H:%M", "DATE_FORMAT": "%d %b %Y", "TIME_FORMAT": None},
+    ],
+)
+def test_drf_settings_apply_as_they_do_to_the_serializer(rest_framework):
+    owner = Person.objects.create(name="Owner")
+    sample = Sample.objects.create(
+        char="é",
+        amount=decimal.Decimal("12.50"),
+        big=2**60,
+        moment=datetime.datetime(2024, 5, 1, 12, 30, tzinfo=datetime.timezone.utc),
+        day=datetime.date(2024, 5, 1),
+        clock=datetime.time(7, 45, 3),
+        uid=uuid.UUID(int=7),
+        owner=owner,
+    )
+    with override_settings(REST_FRAMEWORK=rest_framework):
+        shown = representation_of(ColumnsSerializer)(sample)
+        assert shown == serializer_data(ColumnsSerializer, sample)
+    # The setting did change what is shown.
+    assert shown != representation_of(ColumnsSerializer)(sample)
+
+
+def test_only_keeps_the_serializer_order_and_many_keeps_the_records_order():
+    first = Sample.objects.create(char="a", integer=1)
+    second = Sample.objects.create(char="b", integer=2)
+    representation = representation_of(ColumnsSerializer)
+    limited = representation.only(["integer", "char", "id"])
+    assert limited.many([second, first]) == [
+        {"id": second.pk, "char": "b", "integer": 2},
+        {"id": first.pk, "char": "a", "integer": 1},
+    ]
+    assert list(limited(first)) == ["id", "char", "integer"]
+    assert representation.only(["integer", "char", "id"]) is limited
+
+
+def test_write_only_fields_are_never_shown():
+    class WithWriteOnly(ColumnsSerializer):
+        class Meta(ColumnsSerializer.Meta):
+            extra_kwargs = {"secret": {"write_only": True}}
+
+    sample = Sample.objects.create(secret="hunter2")
+    shown = representation_of(WithWriteOnly)(sample)
+    assert "secret" not in shown
+    assert shown == serializer_data(WithWriteOnly, sample)
+
+
+# What only the serializer can show --------------------------------------------------------
+
+
+class MethodFieldSerializer(ColumnsSerializer):
+    shout = serializers.SerializerMethodField()
+
+    class Meta(ColumnsSerializer.Meta):
+        fields = ["id", "char", "shout"]
+
+    def get_shout(self, sample):
+        return sample.char.upper()
+
+
+class DottedSourceSerializer(ColumnsSerializer):
+    ownerName = serializers.CharField(source="owner.name", read_only=True)
+
+    class Meta(ColumnsSerializer.Meta):
+        fields = ["id", "ownerName"]
+
+
+class UpperCharField(serializers.CharField):
+    def to_representation(self, value):
+        return super().to_representation(value).upper()
+
+
+class FieldSubclassSerializer(ColumnsSerializer):
+    char = UpperCharField()
+
+    class Meta(ColumnsSerializer.Meta):
+        fields = ["id", "char"]
+
+
+class OwnRepresentationSerializer(ColumnsSerializer):
+    class Meta(ColumnsSerializer.Meta):
+        fields = ["id", "char"]
+
+    def to_representation(self, instance):
+        return {**super().to_representation(instance), "kind": "sample"}
+
+
+class OwnListSerializer(serializers.ListSerializer):
+    pass
+
+
+class CustomListSerializer(ColumnsSerializer):
+    class Meta(ColumnsSerializer.Meta):
+        fields = ["id", "char"]
+        list_serializer_class = OwnListSerializer
+
+
+class PropertySourceSerializer(ColumnsSerializer):
+    label = serializers.ReadOnlyField(source="__str__")
+
+    class Meta(ColumnsSerializer.Meta):
+        fields = ["id", "label"]
+
+
+class PrimaryKeyFieldSerializer(ColumnsSerializer):
+    owner = serializers.PrimaryKeyRelatedField(read_only=True, pk_field=serializers.CharField())
+
+    class Meta(ColumnsSerializer.Meta):
+        fields = ["id", "owner"]
+
+
+class OwnFieldsSerializer(ColumnsSerializer):
+    class Meta(ColumnsSerializer.Meta):
+        fields = ["id", "char"]
+
+    def get_fields(self):
+        return super().get_fields()
+
+
+@pytest.mark.parametrize(
+    "serializer_class",
+    [
+        MethodFieldSerializer,
+        DottedSourceSerializer,
+        FieldSubclassSerializer,
+        OwnRepresentationSerializer,
+        CustomListSerializer,
+        PropertySourceSerializer,
+        PrimaryKeyFieldSerializer,
+        OwnFieldsSerializer,
+    ],
+)
+def test_serializers_representing_records_their_own_way_are_left_to_themselves(serializer_class):
+    assert Representation.of(serializer_class(), model=Sample) is None
+
+
+class OwnRepresentationService(ModelService):
+    authentication_classes = []
+    queryset = Sample.objects.all()
+    serializer_class = OwnRepresentationSerializer
+
+
+class MethodFieldService(ModelService):
+    authentication_classes = []
+    queryset = Sample.objects.all()
+    serializer_class = MethodFieldSerializer
+
+
+class ColumnsService(ModelService):
+    authentication_classes = []
+    queryset = Sample.objects.all()
+    serializer_class = ColumnsSerializer
+    private_fields = ["secret"]
+    paginate = {"default": 10, "max": 50}
+
+
+def test_a_service_answers_what_its_own_serializer_shows(api, serve):
+    serve({"own": HERE + "OwnRepresentationService", "method": HERE + "MethodFieldService"})
+    sample = Sample.objects.create(char="quiet")
+    assert body(api.get(f"/own/{sample.pk}")) == {
+        "id": sample.pk,
+        "char": "quiet",
+        "kind": "sample",
+    }
+    assert body(api.get("/own")) == [{"id": sample.pk, "char": "quiet", "kind": "sample"}]
+    assert body(api.get(f"/method/{sample.pk}")) == {
+        "id": sample.pk,
+        "char": "quiet",
+        "shout": "QUIET",
+    }
+
+
+def test_a_service_answers_what_drf_would_for_every_method(api, serve):
+    serve({"samples": HERE + "ColumnsService"})
+    moment = "2024-05-01T12:30:00Z"
+    created = api.post(
+        "/samples", {"char": "a", "amount": "3.10", "moment": moment, "secret": "s"}, format="json"
+    )
+    assert created.status_code == 201, created.content
+    sample = Sample.objects.get()
+    expected = serializer_data(ColumnsSerializer, sample)
+    del expected["secret"]
+    assert body(created) == expected
+    assert body(api.get(f"/samples/{sample.pk}")) == expected
+    assert body(api.get("/samples"))["data"] == [expected]
+    assert body(api.get(f"/samples/{sample.pk}?$select[]=amount&$select[]=char")) == {
+        "id": sample.pk,
+        "char": "a",
+        "amount": "3.10",
+    }
+
+    patched = api.patch(f"/samples/{sample.pk}", {"integer": 5}, format="json")
+    expected["integer"] = 5
+    assert body(patched) == expected
+    assert body(api.delete(f"/samples/{sample.pk}")) == expected
+    assert not Sample.objects.exists()
+
+
+def test_a_setting_change_is_seen_by_the_next_call(api, serve):
+    serve({"samples": HERE + "ColumnsService"})
+    sample = Sample.objects.create(amount=decimal.Decimal("3.10"))
+    assert body(api.get(f"/samples/{sample.pk}"))["amount"] == "3.10"
+    with override_settings(REST_FRAMEWORK={"COERCE_DECIMAL_TO_STRING": False}):
+        assert body(api.get(f"/samples/{sample.pk}"))["amount"] == 3.1
+    assert body(api.get(f"/samples/{sample.pk}"))["amount"] == "3.10"
