@@ -24,12 +24,14 @@ a method, a dotted path, `"*"`).
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from django.core.exceptions import FieldDoesNotExist
 from django.db import models
-from rest_framework import fields, relations, serializers
+from rest_framework import ISO_8601, fields, relations, serializers
+from rest_framework.settings import api_settings
 
 from .serializer_fields import builds_fields_as_drf, defined_by_drf
 
@@ -66,11 +68,50 @@ COLUMN_FIELDS: frozenset[type] = frozenset(
 REPRESENTATION_HOOKS = ("to_representation", "data", "_readable_fields")
 
 Convert = Callable[[Any], Any]
+_UTC_KEYS = frozenset({"UTC", "Etc/UTC"})
+#: A field's conversion, or a function giving it for one call (what depends on the call).
+Step = tuple[str, str, Convert, Callable[[], Convert] | None]
 
 
 def _primary_key(value: Any) -> Any:
     # What `PrimaryKeyRelatedField.to_representation` answers for the column's value.
     return value
+
+
+def _datetime_conversion(field: fields.DateTimeField) -> Callable[[], Convert]:
+    """
+    `DateTimeField.to_representation`, with the time zone looked up once per call instead of
+    once per value (Django's current time zone is a context-local lookup).
+    """
+
+    def for_this_call() -> Convert:
+        output_format = getattr(field, "format", api_settings.DATETIME_FORMAT)
+        if output_format is None or output_format.lower() != ISO_8601:
+            return field.to_representation
+        zone = field.timezone if hasattr(field, "timezone") else field.default_timezone()
+        if zone is None:
+            return field.to_representation
+        to_utc = zone is datetime.timezone.utc or getattr(zone, "key", None) in _UTC_KEYS
+
+        def convert(value: Any) -> Any:
+            if not isinstance(value, datetime.datetime):
+                return field.to_representation(value)
+            offset = value.utcoffset()
+            if offset is None:
+                return field.to_representation(value)
+            if to_utc and not offset:
+                # Already in UTC (what databases return): converting would change nothing.
+                text = value.isoformat()
+            else:
+                try:
+                    text = value.astimezone(zone).isoformat()
+                except OverflowError:
+                    return field.to_representation(value)  # DRF's own error
+            return text[:-6] + "Z" if text.endswith("+00:00") else text
+
+        return convert
+
+    return for_this_call
 
 
 class Representation:
@@ -80,10 +121,12 @@ class Representation:
     Call it on a model instance for the dict its serializer's `.data` holds.
     """
 
-    __slots__ = ("_only", "steps")
+    __slots__ = ("_fixed", "_only", "_per_call", "steps")
 
-    def __init__(self, steps: Iterable[tuple[str, str, Convert]]) -> None:
-        self.steps: tuple[tuple[str, str, Convert], ...] = tuple(steps)
+    def __init__(self, steps: Iterable[Step]) -> None:
+        steps = self.steps = tuple(steps)
+        self._per_call = any(per_call is not None for *_, per_call in steps)
+        self._fixed = tuple((name, attribute, convert) for name, attribute, convert, _ in steps)
         self._only: dict[tuple[str, ...], Representation] = {}
 
     @classmethod
@@ -111,15 +154,20 @@ class Representation:
 
     def __call__(self, instance: models.Model) -> dict[str, Any]:
         """The representation of one record."""
-        data = {}
-        for name, attribute, convert in self.steps:
-            value = getattr(instance, attribute)
-            data[name] = None if value is None else convert(value)
-        return data
+        return _represent(instance, self._conversions())
 
     def many(self, instances: Iterable[models.Model]) -> list[dict[str, Any]]:
         """The representations of several records, in order."""
-        return [self(instance) for instance in instances]
+        conversions = self._conversions()
+        return [_represent(instance, conversions) for instance in instances]
+
+    def _conversions(self) -> tuple[tuple[str, str, Convert], ...]:
+        if not self._per_call:
+            return self._fixed
+        return tuple(
+            (name, attribute, convert if per_call is None else per_call())
+            for name, attribute, convert, per_call in self.steps
+        )
 
     def only(self, names: Collection[str]) -> Representation:
         """The same representation, limited to `names` (in the serializer's order)."""
@@ -135,6 +183,17 @@ class Representation:
         return limited
 
 
+def _represent(
+    instance: models.Model, conversions: tuple[tuple[str, str, Convert], ...]
+) -> dict[str, Any]:
+    data = {}
+    for name, attribute, convert in conversions:
+        value = getattr(instance, attribute)
+        # As DRF: None is shown as null without asking the field.
+        data[name] = None if value is None else convert(value)
+    return data
+
+
 def _represents_as_drf(serializer_class: type) -> bool:
     meta = getattr(serializer_class, "Meta", None)
     list_class = getattr(meta, "list_serializer_class", serializers.ListSerializer)
@@ -145,9 +204,7 @@ def _represents_as_drf(serializer_class: type) -> bool:
     )
 
 
-def _step(
-    name: str, field: fields.Field, model: type[models.Model]
-) -> tuple[str, str, Convert] | None:
+def _step(name: str, field: fields.Field, model: type[models.Model]) -> Step | None:
     """How to represent one field, or None when only the field itself can."""
     if len(field.source_attrs) != 1:
         return None
@@ -162,7 +219,8 @@ def _step(
         if field.pk_field is not None or not (model_field.many_to_one or model_field.one_to_one):
             return None
         # DRF reads the column (`author_id`) without loading the related record.
-        return name, model_field.attname, _primary_key
+        return name, model_field.attname, _primary_key, None
     if field_class not in COLUMN_FIELDS or model_field.is_relation:
         return None
-    return name, model_field.attname, field.to_representation
+    per_call = _datetime_conversion(field) if field_class is fields.DateTimeField else None
+    return name, model_field.attname, field.to_representation, per_call

@@ -120,6 +120,29 @@ def test_every_column_type_is_shown_as_the_serializer_shows_it(sample, time_zone
             assert list(shown) == list(expected)
 
 
+ZONES = st.sampled_from(
+    ["UTC", "Etc/UTC", "Europe/London", "Europe/Paris", "America/St_Johns", "Asia/Kathmandu"]
+)
+
+
+@EXAMPLES
+@given(
+    moment=st.datetimes(
+        min_value=datetime.datetime(1900, 1, 1),
+        max_value=datetime.datetime(2200, 1, 1),
+        timezones=st.none() | ZONES.map(zoneinfo.ZoneInfo) | st.just(datetime.timezone.utc),
+    ),
+    time_zone=ZONES,
+)
+def test_datetimes_in_any_zone_are_shown_as_the_serializer_shows_them(moment, time_zone):
+    # Values as a create or patch leaves them on the instance, not only as databases return them.
+    sample = Sample(id=1, moment=moment)
+    with timezone.override(zoneinfo.ZoneInfo(time_zone)):
+        for serializer_class in (ColumnsSerializer, DeclaredColumnsSerializer):
+            shown = representation_of(serializer_class)(sample)
+            assert shown == serializer_data(serializer_class, sample)
+
+
 @pytest.mark.parametrize(
     "rest_framework",
     [
