@@ -10,7 +10,8 @@ keep-alive server (gunicorn gthread), in alternating rounds.
 * **async get x32** - batches of 32 concurrent `await service.get(id)` over an
   httpx.AsyncClient (or aiohttp.ClientSession) against the same with the raw library.
 
-Every variant asks for the same ids in the same order.
+Every variant asks for the same ids in the same order, and the variants take turns every 10
+sequential calls or every batch, so that the server's ups and downs reach all of them.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ import requests
 from django_services.client import rest_client
 
 CONCURRENCY = 32
+#: Sequential calls a variant makes before the next variant takes its turn.
+SEQUENTIAL_CHUNK = 10
 TIMEOUT = 10.0
 
 
@@ -123,16 +126,23 @@ async def _async_round(base: str, ids: list[int], results: ClientResult, order: 
             "aiohttp (ours)": aiohttp_people.get,
         }
         for name in order:
-            call = variants[name]
-            await _batches(call, ids[:CONCURRENCY])  # open the connections first
-            wall, cpu = time.perf_counter(), time.process_time()
-            await _batches(call, ids)
-            results.add(name, time.perf_counter() - wall, time.process_time() - cpu, len(ids))
+            await _batch(variants[name], ids[:CONCURRENCY])  # open the connections first
+        # Batch by batch, each variant in turn: a slow moment of the server hits them alike.
+        wall = dict.fromkeys(order, 0.0)
+        cpu = dict.fromkeys(order, 0.0)
+        for index, start in enumerate(range(0, len(ids), CONCURRENCY)):
+            batch = ids[start : start + CONCURRENCY]
+            for name in order if index % 2 == 0 else reversed(order):
+                started, cpu_started = time.perf_counter(), time.process_time()
+                await _batch(variants[name], batch)
+                wall[name] += time.perf_counter() - started
+                cpu[name] += time.process_time() - cpu_started
+        for name in order:
+            results.add(name, wall[name], cpu[name], len(ids))
 
 
-async def _batches(call: Callable[[int], Awaitable[Any]], ids: list[int]) -> None:
-    for start in range(0, len(ids), CONCURRENCY):
-        await asyncio.gather(*(call(pk) for pk in ids[start : start + CONCURRENCY]))
+async def _batch(call: Callable[[int], Awaitable[Any]], ids: list[int]) -> None:
+    await asyncio.gather(*(call(pk) for pk in ids))
 
 
 def run_client_benchmarks(
@@ -150,14 +160,22 @@ def run_client_benchmarks(
     concurrent = ClientResult()
     async_ids = ids * 2
     for index in range(rounds):
-        # Alternate which variant goes first, so neither always follows the other.
-        names = list(variants) if index % 2 == 0 else list(reversed(variants))
-        for name in names:
-            call = variants[name]
-            wall, cpu = time.perf_counter(), time.process_time()
-            for pk in ids:
-                call(pk)
-            sequential.add(name, time.perf_counter() - wall, time.process_time() - cpu, len(ids))
+        # Chunk by chunk, each variant in turn, which one goes first alternating: a slow
+        # moment of the server hits every variant alike.
+        wall = dict.fromkeys(variants, 0.0)
+        cpu = dict.fromkeys(variants, 0.0)
+        for chunk_index, start in enumerate(range(0, len(ids), SEQUENTIAL_CHUNK)):
+            chunk = ids[start : start + SEQUENTIAL_CHUNK]
+            names = list(variants) if chunk_index % 2 == 0 else list(reversed(variants))
+            for name in names:
+                call = variants[name]
+                started, cpu_started = time.perf_counter(), time.process_time()
+                for pk in chunk:
+                    call(pk)
+                wall[name] += time.perf_counter() - started
+                cpu[name] += time.process_time() - cpu_started
+        for name in variants:
+            sequential.add(name, wall[name], cpu[name], len(ids))
         order = async_names if index % 2 == 0 else list(reversed(async_names))
         asyncio.run(_async_round(base, async_ids, concurrent, order))
     return sequential, concurrent

@@ -98,7 +98,7 @@ def table_is_ready(rows: int) -> bool:
         if columns != COLUMNS:
             return False
         indexes = connection.introspection.get_constraints(cursor, table)
-        if not {"people_age_idx", "people_name_idx"} <= set(indexes):
+        if not {index.name for index in Person._meta.indexes} <= set(indexes):
             return False
         cursor.execute(f"DELETE FROM {table} WHERE id > %s", [rows])
         cursor.execute(f"SELECT COUNT(*), MAX(id) FROM {table}")

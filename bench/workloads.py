@@ -72,7 +72,7 @@ FIND = Workload(
     "age > 30, sorted by age descending, 10 per page, with the total",
     {
         "services": "/services/people?" + _q("age[$gt]=30&$sort[age]=-1&$limit=10"),
-        "drf": "/drf/people/?age__gt=30&ordering=-age,id&limit=10",
+        "drf": "/drf/people/?age__gt=30&ordering=-age,-id&limit=10",
         "plain": "/plain/people?age__gt=30&sort=-age&limit=10",
     },
 )

@@ -2,7 +2,7 @@
 The DRF variant: what a Django user writes today, a `ModelViewSet` with
 `LimitOffsetPagination`, DRF's `OrderingFilter` and a hand-written filter.
 
-    GET  /drf/people/?age__gt=30&ordering=-age,id&limit=10
+    GET  /drf/people/?age__gt=30&ordering=-age,-id&limit=10
     GET  /drf/people/?limit=10&offset=90000
     GET  /drf/people/42/
     POST /drf/people/ {"name": "Ada", "age": 36}
