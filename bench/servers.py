@@ -5,7 +5,14 @@ gunicorn servers on free loopback ports, one per database and worker class.
         server.url                                   # http://127.0.0.1:PORT
 
 Each server runs 2 workers: `sync` (one request at a time per worker, the connection closed
-after each response), or `gthread` (4 threads per worker, keep-alive connections).
+after each response), or `gthread` (4 threads per worker, keep-alive connections, at most 4
+connections per worker).
+
+Why the cap: a gthread worker accepts every connection it can, and keeps it. Without a cap,
+the load generator's 8 keep-alive connections were sometimes all taken by one worker and
+sometimes shared, so that one measurement ran twice as fast as the next (req/s of the same
+cell: 1,874, 1,945, then 867). With as many connections per worker as threads, each worker
+holds half of them and measurements agree within a few percent.
 """
 
 from __future__ import annotations
@@ -90,7 +97,14 @@ class Server:
             "256",
         ]
         if self.worker_class == "gthread":
-            command += ["--threads", str(THREADS), "--keep-alive", str(KEEP_ALIVE)]
+            command += [
+                "--threads",
+                str(THREADS),
+                "--worker-connections",
+                str(THREADS),
+                "--keep-alive",
+                str(KEEP_ALIVE),
+            ]
         return command
 
     def start(self) -> None:
