@@ -72,6 +72,8 @@ def to_q(query: FeathersQuery | Condition) -> Q:
         for child in condition.conditions:
             combined |= to_q(child)
         return combined
+    if len(condition.conditions) == 1:
+        return to_q(condition.conditions[0])
     combined = Q()
     for child in condition.conditions:
         combined &= to_q(child)
@@ -121,7 +123,11 @@ def apply_filters(queryset: QuerySet, query: FeathersQuery) -> QuerySet:
     """
     condition = to_q(query)
     if condition:
-        queryset = queryset.filter(condition)
+        if condition.connector == Q.AND and not condition.negated:
+            # The conditions themselves: `filter(q)` would nest `q` one level deeper.
+            queryset = queryset.filter(*condition.children)
+        else:
+            queryset = queryset.filter(condition)
     if not query.sort:
         return queryset
     ordering: list[Any] = []
@@ -134,7 +140,7 @@ def apply_filters(queryset: QuerySet, query: FeathersQuery) -> QuerySet:
         ordering.append(_order(query_field, direction))
     pk_name = queryset.model._meta.pk.name
     if not {"pk", pk_name, queryset.model._meta.pk.attname} & set(paths):
-        ordering.append("pk" if direction == 1 else "-pk")
+        ordering.append(pk_name if direction == 1 else f"-{pk_name}")
     return queryset.order_by(*ordering)
 
 
