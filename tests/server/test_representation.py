@@ -283,21 +283,20 @@ def test_serializers_representing_records_their_own_way_are_left_to_themselves(s
     assert Representation.of(serializer_class(), model=Sample) is None
 
 
-class OwnRepresentationService(ModelService):
+class SampleService(ModelService):
     authentication_classes = []
     queryset = Sample.objects.all()
+
+
+class OwnRepresentationService(SampleService):
     serializer_class = OwnRepresentationSerializer
 
 
-class MethodFieldService(ModelService):
-    authentication_classes = []
-    queryset = Sample.objects.all()
+class MethodFieldService(SampleService):
     serializer_class = MethodFieldSerializer
 
 
-class ColumnsService(ModelService):
-    authentication_classes = []
-    queryset = Sample.objects.all()
+class ColumnsService(SampleService):
     serializer_class = ColumnsSerializer
     private_fields = ["secret"]
     paginate = {"default": 10, "max": 50}
