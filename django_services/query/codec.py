@@ -81,6 +81,15 @@ def parse(
         if len(values[key]) > list_limit:
             raise _list_too_long(list_limit, key)
 
+    plain = _qs.plain_objects(values, depth)
+    if plain is not None:
+        return plain
+    return _merged(values, depth, list_limit)
+
+
+def _merged(values: dict[str, Any], depth: int, list_limit: int) -> dict[str, Any]:
+    """Every key's object merged into one, as `qs` does (the general way)."""
+
     def check_length(length: int) -> None:
         if length > list_limit:
             raise _list_too_long(list_limit)

@@ -21,7 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from django_services.errors import BadRequest
-from django_services.query import codec
+from django_services.query import _qs, codec
 
 PARSED_BY_QS = [
     ("a=1&a=2", {"a": ["1", "2"]}),
@@ -387,3 +387,48 @@ def test_anything_nested_deeper_than_the_limit_is_refused(depth, leaf):
 @given(st.lists(st.text(max_size=6), min_size=1, max_size=50))
 def test_in_lists_come_back_in_order(values):
     assert codec.parse(codec.stringify({"name": {"$in": values}})) == {"name": {"$in": values}}
+
+
+# Keys that are plain object paths take a short way: it must give what the general way gives.
+
+_SEGMENTS = st.sampled_from(
+    ["a", "b", "$in", "$gt", "$sort", "age", "0", "1", "01", "-1", "__proto__", "", "x y", "é"]
+)
+_KEYS = st.builds(
+    lambda name, segments, tail: name + "".join(f"[{segment}]" for segment in segments) + tail,
+    _SEGMENTS,
+    st.lists(_SEGMENTS, max_size=codec.MAX_DEPTH + 1),
+    st.sampled_from(["", "", "", "[]", "]", "[", "x"]),
+)
+
+
+@settings(max_examples=500)
+@given(st.lists(st.tuples(_KEYS, st.sampled_from(["1", "", "v", "a b"])), max_size=6))
+def test_plain_object_keys_parse_as_the_general_steps_parse_them(pairs):
+    values: dict = {}
+    for key, value in pairs:
+        if not key:
+            continue
+        previous = values.get(key)
+        if previous is None:
+            values[key] = value
+        else:
+            values[key] = [*previous, value] if isinstance(previous, list) else [previous, value]
+    plain = _qs.plain_objects(values, codec.MAX_DEPTH)
+    if plain is None:
+        return
+    general = codec._merged(values, codec.MAX_DEPTH, codec.MAX_LIST_ITEMS)
+    # Same values, and the same key order at every level.
+    assert json.dumps(plain) == json.dumps(general)
+
+
+def test_a_typical_feathers_query_takes_the_short_way():
+    values = {"age[$gt]": "30", "$sort[age]": "-1", "$limit": "10", "name[$in]": ["a", "b"]}
+    assert _qs.plain_objects(values, codec.MAX_DEPTH) == {
+        "age": {"$gt": "30"},
+        "$sort": {"age": "-1"},
+        "$limit": "10",
+        "name": {"$in": ["a", "b"]},
+    }
+    assert _qs.plain_objects({"a[0]": "x"}, codec.MAX_DEPTH) is None
+    assert _qs.plain_objects({"a": "1", "a[b]": "2"}, codec.MAX_DEPTH) is None
