@@ -9,84 +9,22 @@ event loop for the async kinds (where every call must be a coroutine).
 
 from __future__ import annotations
 
-import asyncio
 import gc
-import inspect
 import socket
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import Any
 
-import aiohttp
-import httpx
 import pytest
-import requests
 
-from django_services.client import App, rest_client
+from tests.harness import CONNECTION_KINDS, ClientHarness
 
 from .wire import WireServer
 
-KINDS = ("requests", "httpx", "httpx-async", "aiohttp")
 
-
-class Harness:
-    """Makes connections of one kind and runs their calls to completion."""
-
-    def __init__(self, kind: str) -> None:
-        self.kind = kind
-        self.is_async = kind in ("httpx-async", "aiohttp")
-        self.loop = asyncio.new_event_loop() if self.is_async else None
-        self._closers: list[Any] = []
-
-    def run(self, value: Any) -> Any:
-        """The result of a service (or authentication) call, whatever the kind."""
-        if self.is_async:
-            assert inspect.iscoroutine(value), f"{self.kind} call returned {value!r}"
-            return self.loop.run_until_complete(value)
-        assert not inspect.isawaitable(value), f"{self.kind} call returned an awaitable"
-        return value
-
-    def connect(
-        self,
-        base: str,
-        options: Mapping[str, Any] | None = None,
-        service_class: type | None = None,
-    ) -> Any:
-        transport = rest_client(base)
-        if self.kind == "requests":
-            session = requests.Session()
-            self._closers.append(session.close)
-            return transport.requests(session, options, service_class)
-        if self.kind == "httpx":
-            client = httpx.Client()
-            self._closers.append(client.close)
-            return transport.httpx(client, options, service_class)
-        if self.kind == "httpx-async":
-            client = httpx.AsyncClient()
-            self._closers.append(lambda: self.loop.run_until_complete(client.aclose()))
-            return transport.httpx(client, options, service_class)
-        session = self.loop.run_until_complete(_aiohttp_session())
-        self._closers.append(lambda: self.loop.run_until_complete(session.close()))
-        return transport.aiohttp(session, options, service_class)
-
-    def app(self, base: str, options: Mapping[str, Any] | None = None) -> App:
-        return App().configure(self.connect(base, options))
-
-    def close(self) -> None:
-        for close in reversed(self._closers):
-            close()
-        if self.loop is not None:
-            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
-            self.loop.close()
-
-
-async def _aiohttp_session() -> aiohttp.ClientSession:
-    return aiohttp.ClientSession()
-
-
-@pytest.fixture(params=KINDS)
-def harness(request: pytest.FixtureRequest) -> Iterator[Harness]:
-    harness = Harness(request.param)
+@pytest.fixture(params=CONNECTION_KINDS)
+def harness(request: pytest.FixtureRequest) -> Iterator[ClientHarness]:
+    harness = ClientHarness(request.param)
     yield harness
     harness.close()
 

@@ -25,6 +25,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import requests
 
+from tests.processes import LoggedProcess
+
 EXAMPLE_DIR = Path(__file__).resolve().parents[2] / "example_project"
 
 #: Seconds a `manage.py` command (migrate, seed_demo) may take.
@@ -106,35 +108,31 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-class ExampleServer:
+class ExampleServer(LoggedProcess):
     """`manage.py runserver --noreload` on a free port, its output in a log file."""
 
     def __init__(self, database: ExampleDatabase, log_path: Path, timeout: float = 60.0) -> None:
         self.database = database
         self.log_path = log_path
         self.timeout = timeout
-        self.process: subprocess.Popen[bytes] | None = None
         self.url = ""
 
     def start(self) -> ExampleServer:
         """Start the server and return once it answers HTTP."""
         port = free_port()
         self.url = f"http://127.0.0.1:{port}"
-        with self.log_path.open("wb") as log:
-            self.process = subprocess.Popen(
-                [
-                    sys.executable,
-                    str(EXAMPLE_DIR / "manage.py"),
-                    "runserver",
-                    "--noreload",
-                    f"127.0.0.1:{port}",
-                ],
-                cwd=EXAMPLE_DIR,
-                env=example_environment(self.database),
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
+        self.spawn(
+            [
+                sys.executable,
+                str(EXAMPLE_DIR / "manage.py"),
+                "runserver",
+                "--noreload",
+                f"127.0.0.1:{port}",
+            ],
+            cwd=EXAMPLE_DIR,
+            env=example_environment(self.database),
+            log_path=self.log_path,
+        )
         deadline = time.monotonic() + self.timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -149,18 +147,3 @@ class ExampleServer:
             return self
         self.stop()
         raise AssertionError(f"runserver did not answer in {self.timeout}s:\n{self.log()}")
-
-    def stop(self) -> None:
-        """Stop the server (kill it if it does not stop within 10 s)."""
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-
-    def log(self) -> str:
-        """What the server printed so far."""
-        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""

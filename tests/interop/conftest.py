@@ -13,22 +13,20 @@ Fixtures of the interoperability tests with the real Feathers JS packages.
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.harness import CONNECTION_KINDS, ClientHarness
 
 from .databases import conformance_database
 from .feathers_js import NODE_DIR, InstallFailed, NodeMissing, install_packages, tools
 from .processes import BackgroundServer
 
 REPOSITORY = Path(__file__).resolve().parents[2]
-
-CONNECTION_KINDS = ("requests", "httpx", "httpx-async", "aiohttp")
 
 
 @pytest.fixture(scope="session")
@@ -75,73 +73,18 @@ def conformance_server(server_logs: Path) -> Iterator[BackgroundServer]:
         server.stop()
 
 
-class ClientHarness:
-    """Python client apps on one connection kind, and a way to run their calls to the end."""
+class FeathersClientHarness(ClientHarness):
+    """Client apps with the authentication client configured, as a Feathers client has it."""
 
-    def __init__(self, kind: str) -> None:
-        self.kind = kind
-        self.is_async = kind in ("httpx-async", "aiohttp")
-        self.loop = asyncio.new_event_loop() if self.is_async else None
-        self._closers: list[Any] = []
-
-    def run(self, value: Any) -> Any:
-        """The result of a client call: awaited for async kinds, which must return coroutines."""
-        if self.is_async:
-            assert inspect.iscoroutine(value), f"{self.kind} returned {value!r}, not a coroutine"
-            return self.loop.run_until_complete(value)
-        assert not inspect.isawaitable(value), f"{self.kind} returned an awaitable"
-        return value
-
-    def raises(self, error_class: type[BaseException], call: Callable[[], Any]) -> BaseException:
-        """The error `call()`, a client call, raises (the test fails when it raises none)."""
-        with pytest.raises(error_class) as caught:
-            self.run(call())
-        return caught.value
-
-    def app(self, url: str, *, storage: Any = None) -> Any:
+    def app(self, url: str, options: Any = None, *, storage: Any = None) -> Any:
         """A client app on `url` with the authentication client (on `storage`) configured."""
-        from django_services.client import App, authentication_client, rest_client
+        from django_services.client import authentication_client
 
-        app = App().configure(self._connection(rest_client(url)))
-        return app.configure(authentication_client(storage=storage))
-
-    def _connection(self, transport: Any) -> Any:
-        if self.kind == "requests":
-            import requests
-
-            session = requests.Session()
-            self._closers.append(session.close)
-            return transport.requests(session)
-        import httpx
-
-        if self.kind == "httpx":
-            client = httpx.Client()
-            self._closers.append(client.close)
-            return transport.httpx(client)
-        if self.kind == "httpx-async":
-            async_client = httpx.AsyncClient()
-            self._closers.append(lambda: self.run(async_client.aclose()))
-            return transport.httpx(async_client)
-        session = self.run(_aiohttp_session())
-        self._closers.append(lambda: self.run(session.close()))
-        return transport.aiohttp(session)
-
-    def close(self) -> None:
-        for close in reversed(self._closers):
-            close()
-        if self.loop is not None:
-            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
-            self.loop.close()
-
-
-async def _aiohttp_session() -> Any:
-    import aiohttp
-
-    return aiohttp.ClientSession()
+        return super().app(url, options).configure(authentication_client(storage=storage))
 
 
 @pytest.fixture(params=CONNECTION_KINDS)
-def harness(request: pytest.FixtureRequest) -> Iterator[ClientHarness]:
-    harness = ClientHarness(request.param)
+def harness(request: pytest.FixtureRequest) -> Iterator[FeathersClientHarness]:
+    harness = FeathersClientHarness(request.param)
     yield harness
     harness.close()

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+
+from tests.processes import LoggedProcess
 
 READY_LINE = re.compile(r"listening on (http://\S+)")
 
@@ -26,7 +27,7 @@ class ServerFailed(RuntimeError):
     """The server exited, or did not say it was ready in time."""
 
 
-class BackgroundServer:
+class BackgroundServer(LoggedProcess):
     def __init__(
         self,
         name: str,
@@ -41,51 +42,25 @@ class BackgroundServer:
         self.cwd = cwd
         self.env = {**os.environ, **(env or {})}
         self.timeout = timeout
-        self.process: subprocess.Popen[bytes] | None = None
-        self.log_path: Path | None = None
         self.url: str | None = None
 
     def start(self, log_dir: Path) -> str:
         """Start the server and return its base URL once it says it listens."""
-        self.log_path = log_dir / f"{self.name}.log"
-        with self.log_path.open("wb") as log:
-            self.process = subprocess.Popen(
-                self.command,
-                cwd=self.cwd,
-                env=self.env,
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
+        process = self.spawn(
+            self.command, cwd=self.cwd, env=self.env, log_path=log_dir / f"{self.name}.log"
+        )
         deadline = time.monotonic() + self.timeout
         while time.monotonic() < deadline:
             match = READY_LINE.search(self.log())
             if match:
                 self.url = match.group(1)
                 return self.url
-            if self.process.poll() is not None:
+            if process.poll() is not None:
                 raise ServerFailed(
-                    f"The {self.name} server exited with {self.process.returncode}:\n{self.log()}"
+                    f"The {self.name} server exited with {process.returncode}:\n{self.log()}"
                 )
             time.sleep(0.05)
         self.stop()
         raise ServerFailed(
             f"The {self.name} server did not start in {self.timeout}s:\n{self.log()}"
         )
-
-    def stop(self) -> None:
-        """Terminate the server (kill it when it does not stop within 10 s)."""
-        if self.process is None or self.process.poll() is not None:
-            return
-        self.process.terminate()
-        try:
-            self.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-
-    def log(self) -> str:
-        """Everything the server has printed so far."""
-        if self.log_path is None or not self.log_path.exists():
-            return ""
-        return self.log_path.read_text(errors="replace")

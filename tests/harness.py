@@ -1,0 +1,95 @@
+"""
+`ClientHarness`: Python client apps on one connection kind, and their calls run to the end.
+
+    harness = ClientHarness("aiohttp")
+    people = harness.app("http://127.0.0.1:8000").service("people")
+    harness.run(people.find())       # awaited in the harness's own event loop
+    harness.close()
+
+The client and interoperability tests are parametrized over `CONNECTION_KINDS`, so each test
+proves the same behaviour on requests, httpx (sync and async) and aiohttp, and stays
+synchronous: `run()` returns a call's result, and insists that async kinds return coroutines
+and sync kinds do not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import pytest
+
+from django_services.client import App, rest_client
+
+CONNECTION_KINDS = ("requests", "httpx", "httpx-async", "aiohttp")
+ASYNC_KINDS = ("httpx-async", "aiohttp")
+
+
+class ClientHarness:
+    """Makes client connections of one kind, runs their calls, and closes them all."""
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self.is_async = kind in ASYNC_KINDS
+        self.loop = asyncio.new_event_loop() if self.is_async else None
+        self._closers: list[Callable[[], Any]] = []
+
+    def run(self, value: Any) -> Any:
+        """The result of a client call: awaited for async kinds, which must return coroutines."""
+        if self.is_async:
+            assert inspect.iscoroutine(value), f"{self.kind} call returned {value!r}"
+            return self.loop.run_until_complete(value)
+        assert not inspect.isawaitable(value), f"{self.kind} call returned an awaitable"
+        return value
+
+    def raises(self, error_class: type[BaseException], call: Callable[[], Any]) -> BaseException:
+        """The error `call()`, a client call, raises (the test fails when it raises none)."""
+        with pytest.raises(error_class) as caught:
+            self.run(call())
+        return caught.value
+
+    def connect(
+        self,
+        base: str,
+        options: Mapping[str, Any] | None = None,
+        service_class: type | None = None,
+    ) -> Any:
+        """A REST connection to `base` on a session or client of this kind."""
+        import aiohttp
+        import httpx
+        import requests
+
+        transport = rest_client(base)
+        if self.kind == "requests":
+            session = requests.Session()
+            self._closers.append(session.close)
+            return transport.requests(session, options, service_class)
+        if self.kind == "httpx":
+            client = httpx.Client()
+            self._closers.append(client.close)
+            return transport.httpx(client, options, service_class)
+        if self.kind == "httpx-async":
+            async_client = httpx.AsyncClient()
+            self._closers.append(lambda: self.run(async_client.aclose()))
+            return transport.httpx(async_client, options, service_class)
+
+        async def open_session() -> aiohttp.ClientSession:
+            return aiohttp.ClientSession()
+
+        aiohttp_session = self.run(open_session())
+        self._closers.append(lambda: self.run(aiohttp_session.close()))
+        return transport.aiohttp(aiohttp_session, options, service_class)
+
+    def app(self, base: str, options: Mapping[str, Any] | None = None) -> App:
+        """A client app with one connection to `base`."""
+        return App().configure(self.connect(base, options))
+
+    def close(self) -> None:
+        """Close every connection made, then the event loop."""
+        for close in reversed(self._closers):
+            close()
+        if self.loop is not None:
+            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
+            self.loop.close()
