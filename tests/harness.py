@@ -15,7 +15,9 @@ and sync kinds do not.
 from __future__ import annotations
 
 import asyncio
+import gc
 import inspect
+import threading
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -93,3 +95,20 @@ class ClientHarness:
         if self.loop is not None:
             self.loop.run_until_complete(self.loop.shutdown_asyncgens())
             self.loop.close()
+
+
+def join_live_server_threads() -> None:
+    """
+    Wait for the threads of Django's live server that still serve a client connection.
+
+    The live server answers each keep-alive connection in a thread of its own, which closes
+    the shared test database connection when it ends: those threads must end before the live
+    server (and its database) goes away. A connection stays open as long as the HTTP library's
+    response object lives, and errors keep theirs (`error.response`), in reference cycles with
+    their tracebacks: collect them, so every client socket is closed.
+    """
+    gc.collect()
+    for thread in threading.enumerate():
+        if thread.name.endswith("(process_request_thread)"):
+            thread.join(timeout=10)
+            assert not thread.is_alive(), f"{thread.name} still serves a client connection"

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
 from django.core.exceptions import FieldDoesNotExist, ImproperlyConfigured
@@ -468,33 +468,15 @@ class ModelService(ServiceMixin, GenericViewSet):
 
     def get_id_lookup(self) -> tuple[str, models.Field]:
         """The ORM path and model field of the id field (which must be unique)."""
-        cache = self._static_fields_cache()
-        if cache is None:
-            return self._build_id_lookup()
-        lookup = cache.get("id_lookup")
-        if lookup is None:
-            lookup = cache["id_lookup"] = self._build_id_lookup()
-        return lookup
+        return self._kept("id_lookup", self._build_id_lookup)
 
     def get_query_fields(self) -> dict[str, QueryField]:
         """The fields queries may name, by API name (private fields are never among them)."""
-        cache = self._static_fields_cache()
-        if cache is None:
-            return self._build_query_fields()
-        fields = cache.get("query_fields")
-        if fields is None:
-            fields = cache["query_fields"] = self._build_query_fields()
-        return dict(fields)
+        return dict(self._kept("query_fields", self._build_query_fields))
 
     def get_selectable_fields(self) -> list[str]:
         """The names `$select` may list: the fields results show."""
-        cache = self._static_fields_cache()
-        if cache is None:
-            return self._build_selectable_fields()
-        names = cache.get("selectable")
-        if names is None:
-            names = cache["selectable"] = self._build_selectable_fields()
-        return list(names)
+        return list(self._kept("selectable", self._build_selectable_fields))
 
     def get_representation(self) -> Representation | None:
         """
@@ -504,16 +486,21 @@ class ModelService(ServiceMixin, GenericViewSet):
         Only for a service whose serializer and fields are static (see
         `_static_fields_cache`); worked out once per service class and options.
         """
+        return self._kept("representation", self._build_representation, otherwise=lambda: None)
+
+    def _kept(
+        self, key: str, build: Callable[[], Any], otherwise: Callable[[], Any] | None = None
+    ) -> Any:
+        """
+        `build()`'s result, kept under `key` in the static fields cache; without that cache,
+        `build()` again (or `otherwise()`) on every call.
+        """
         cache = self._static_fields_cache()
         if cache is None:
-            return None
-        if "representation" not in cache:
-            # Built without the call's context, which the fields of a representation never
-            # read, so that no request outlives its call.
-            serializer = self.get_serializer_class()()
-            self._conceal_private_fields(serializer)
-            cache["representation"] = Representation.of(serializer, model=self._model())
-        return cache["representation"]
+            return (otherwise or build)()
+        if key not in cache:
+            cache[key] = build()
+        return cache[key]
 
     def _static_fields_cache(self) -> dict[str, Any] | None:
         """
@@ -547,6 +534,13 @@ class ModelService(ServiceMixin, GenericViewSet):
             return _STATIC_FIELDS.setdefault(key, {})
         except TypeError:
             return None
+
+    def _build_representation(self) -> Representation | None:
+        # Built without the call's context, which the fields of a representation never read,
+        # so that no request outlives its call.
+        serializer = self.get_serializer_class()()
+        self._conceal_private_fields(serializer)
+        return Representation.of(serializer, model=self._model())
 
     def _build_id_lookup(self) -> tuple[str, models.Field]:
         """Compute what `get_id_lookup()` returns, from a serializer of the call."""

@@ -9,15 +9,13 @@ event loop for the async kinds (where every call must be a coroutine).
 
 from __future__ import annotations
 
-import gc
 import socket
-import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from tests.harness import CONNECTION_KINDS, ClientHarness
+from tests.harness import CONNECTION_KINDS, ClientHarness, join_live_server_threads
 
 from .wire import WireServer
 
@@ -46,16 +44,7 @@ def wire(wire_server: WireServer) -> Iterator[WireServer]:
 @pytest.fixture(scope="session")
 def _drain_live_server(live_server: Any) -> Iterator[None]:
     yield
-    # Django's live server answers each keep-alive connection in a thread of its own, which
-    # closes the shared test database connection when it ends: those threads must end before
-    # the live server (and its database) goes away. A connection stays open as long as the
-    # HTTP library's response object lives, and errors keep theirs (`error.response`), in
-    # reference cycles with their tracebacks: collect them, so every client socket is closed.
-    gc.collect()
-    for thread in threading.enumerate():
-        if thread.name.endswith("(process_request_thread)"):
-            thread.join(timeout=10)
-            assert not thread.is_alive(), f"{thread.name} still serves a client connection"
+    join_live_server_threads()
 
 
 @pytest.fixture

@@ -10,9 +10,7 @@ services must be made in the loop that awaits them).
 from __future__ import annotations
 
 import asyncio
-import gc
 import inspect
-import threading
 import uuid
 from collections.abc import Iterator
 from typing import Any
@@ -21,6 +19,7 @@ import pytest
 
 from django_services.client.remotes import remotes
 from django_services.testing import in_process_remotes  # noqa: F401 - the fixture
+from tests.harness import join_live_server_threads
 
 KINDS = ("requests", "httpx", "httpx-async", "aiohttp")
 ASYNC_KINDS = ("httpx-async", "aiohttp")
@@ -138,14 +137,8 @@ def harness(kind: str) -> Iterator[Harness]:
 @pytest.fixture(scope="session")
 def _drain_live_server(live_server: Any) -> Iterator[None]:
     yield
-    # The live server answers each keep-alive connection in a thread of its own; those
-    # threads must end (every client socket closed) before the live server goes away.
     remotes.close_all()
-    gc.collect()
-    for thread in threading.enumerate():
-        if thread.name.endswith("(process_request_thread)"):
-            thread.join(timeout=10)
-            assert not thread.is_alive(), f"{thread.name} still serves a client connection"
+    join_live_server_threads()
 
 
 @pytest.fixture
