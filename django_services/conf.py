@@ -120,6 +120,10 @@ DEFAULTS: dict[str, Any] = {
         # (None: off, tokens stay valid until they expire, as in Feathers). Use a cache every
         # process shares (Redis, Memcached, the database) for the refusal to hold everywhere.
         "REVOCATION_CACHE": None,
+        # Tokens carry a fingerprint of their user's password hash (as Django sessions do), so
+        # a password change ends every token issued before it. False: tokens live until `exp`
+        # whatever the password (needed to accept tokens another server issued, e.g. Feathers).
+        "REVOKE_ON_PASSWORD_CHANGE": True,
         # DRF throttle classes applied to the authentication service, and the rate of the
         # default one, per client address ("10/min"; None: not throttled). Over the rate the
         # answer is 429 TooManyRequests with Retry-After.
