@@ -140,8 +140,10 @@ class ModelService(ServiceMixin, GenericViewSet):
         else:
             data = self.record_data(data, "create")
         serializer = self.get_serializer(data=data, many=many)
+        # Validation only reads: it runs before the write transaction, which holds the whole
+        # database on SQLite.
+        self.check_valid(serializer)
         with self.atomic():
-            self.check_valid(serializer)
             self.perform_create(serializer)
         if (
             query.select is None

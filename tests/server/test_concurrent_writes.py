@@ -7,6 +7,7 @@ with the value it read), and no answer is a 500.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -21,6 +22,8 @@ from .conformance_servers import conformance_servers, server_logs
 
 TRIALS = 30
 ROUNDS = 50
+MULTI_RECORDS = 200
+MULTI_TRIALS = 10
 
 
 @pytest.fixture(scope="module")
@@ -102,3 +105,24 @@ def test_writers_of_three_fields_keep_every_last_value(urls, servers):
     stored = requests.get(urls[0] + path, timeout=30).json()
     last = ROUNDS - 1
     assert stored == {"id": stored["id"], **{name: value(last) for name, value in fields.items()}}
+
+
+def test_multi_patches_of_the_same_records_in_opposite_orders_do_not_deadlock(urls, servers):
+    sessions = [requests.Session(), requests.Session()]
+    people = [{"name": "person", "age": n} for n in range(MULTI_RECORDS)]
+    sessions[0].post(urls[0] + "/people", json=people, timeout=30).raise_for_status()
+
+    def patch(index: int, order: int, trial: int) -> int:
+        query = f"age[$gte]=0&$sort[age]={order}"
+        data = {"name": f"trial {trial} by {index}"}
+        return sessions[index].patch(f"{urls[index]}/people?{query}", json=data, timeout=30)
+
+    statuses = []
+    for trial in range(MULTI_TRIALS):
+        results = run_together(
+            *(functools.partial(patch, index, order, trial) for index, order in enumerate((1, -1)))
+        )
+        statuses += [getattr(result, "status_code", result) for result in results]
+    assert statuses == [200] * 2 * MULTI_TRIALS, server_logs(servers)
+    names = {person["name"] for person in sessions[0].get(urls[0] + "/people", timeout=30).json()}
+    assert len(names) == 1  # one patch wrote every record after the other
