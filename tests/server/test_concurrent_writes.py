@@ -16,9 +16,7 @@ from typing import Any
 import pytest
 import requests
 
-from tests.interop.processes import BackgroundServer
-
-from .conformance_servers import conformance_servers, server_logs
+from .conformance_servers import Deployment, conformance_servers
 
 TRIALS = 30
 ROUNDS = 50
@@ -27,16 +25,16 @@ MULTI_TRIALS = 10
 
 
 @pytest.fixture(scope="module")
-def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[BackgroundServer]]:
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
     log_dir: Path = tmp_path_factory.mktemp("concurrent-writes")
     with conformance_servers(log_dir, count=2, label="writes") as started:
         yield started
 
 
 @pytest.fixture
-def urls(servers: list[BackgroundServer]) -> list[str]:
-    requests.post(servers[0].url + "/__reset", timeout=30).raise_for_status()
-    return [server.url for server in servers]
+def urls(servers: Deployment) -> list[str]:
+    requests.post(servers.urls[0] + "/__reset", timeout=30).raise_for_status()
+    return servers.urls
 
 
 def run_together(*jobs: Callable[[], Any]) -> list[Any]:
@@ -76,7 +74,7 @@ def test_simultaneous_patches_of_different_fields_both_stay(urls, servers):
         stored = first.get(urls[0] + path, timeout=30).json()
         if stored != {"id": todo["id"], "text": f"text {trial}", "complete": True}:
             lost.append(stored)
-    assert statuses == [200] * 2 * TRIALS, server_logs(servers)
+    assert statuses == [200] * 2 * TRIALS, servers.logs()
     assert lost == []
 
 
@@ -101,7 +99,7 @@ def test_writers_of_three_fields_keep_every_last_value(urls, servers):
         return write
 
     results = run_together(*(writer(index, field) for index, field in enumerate(fields)))
-    assert results == [[200] * ROUNDS] * len(fields), server_logs(servers)
+    assert results == [[200] * ROUNDS] * len(fields), servers.logs()
     stored = requests.get(urls[0] + path, timeout=30).json()
     last = ROUNDS - 1
     assert stored == {"id": stored["id"], **{name: value(last) for name, value in fields.items()}}
@@ -123,6 +121,6 @@ def test_multi_patches_of_the_same_records_in_opposite_orders_do_not_deadlock(ur
             *(functools.partial(patch, index, order, trial) for index, order in enumerate((1, -1)))
         )
         statuses += [getattr(result, "status_code", result) for result in results]
-    assert statuses == [200] * 2 * MULTI_TRIALS, server_logs(servers)
+    assert statuses == [200] * 2 * MULTI_TRIALS, servers.logs()
     names = {person["name"] for person in sessions[0].get(urls[0] + "/people", timeout=30).json()}
     assert len(names) == 1  # one patch wrote every record after the other

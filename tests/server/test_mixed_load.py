@@ -27,9 +27,7 @@ from typing import Any
 import pytest
 import requests
 
-from tests.interop.processes import BackgroundServer
-
-from .conformance_servers import conformance_servers, server_logs
+from .conformance_servers import Deployment, conformance_servers
 
 CLIENTS = 16
 SECONDS = float(os.environ.get("CONCURRENT_LOAD_SECONDS", "10"))
@@ -39,7 +37,7 @@ LATEST_TODOS: dict[int, int] = {}
 
 
 @pytest.fixture(scope="module")
-def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[BackgroundServer]]:
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
     log_dir: Path = tmp_path_factory.mktemp("mixed-load")
     with conformance_servers(log_dir, count=2, label="load") as started:
         yield started
@@ -200,7 +198,7 @@ class Client:
 
 
 def test_clients_mixing_reads_and_writes_get_no_server_error_and_lose_nothing(servers):
-    urls = [server.url for server in servers]
+    urls = servers.urls
     requests.post(urls[0] + "/__reset", timeout=30).raise_for_status()
     LATEST_TODOS.clear()
     clients = [Client(index, urls[index % len(urls)]) for index in range(CLIENTS)]
@@ -223,6 +221,6 @@ def test_clients_mixing_reads_and_writes_get_no_server_error_and_lose_nothing(se
         f"checked, {len(lost)} lost writes"
     )
     print(summary)
-    assert errors == 0, f"{summary}\n{failures[:10]}\n{server_logs(servers)[-5000:]}"
+    assert errors == 0, f"{summary}\n{failures[:10]}\n{servers.logs()[-5000:]}"
     assert failures == [], f"{summary}\n{failures[:10]}"
     assert lost == [], f"{summary}\n{lost[:10]}"
