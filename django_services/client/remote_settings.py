@@ -21,7 +21,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.module_loading import import_string
 
 from ..conf import REMOTE_AUTH_DEFAULTS, REMOTE_DEFAULTS, SETTINGS_NAME
-from ._base import STANDARD_METHODS
+from ..contract import STANDARD_METHODS
 from .bridges import BRIDGES, Bridge, Login
 from .config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
 from .connection_kinds import KINDS, ConnectionKind

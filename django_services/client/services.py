@@ -18,7 +18,8 @@ import functools
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ._base import PARAMS_KEYS, STANDARD_METHODS, Request, build_request
+from ..contract import STANDARD_METHODS
+from ._base import PARAMS_KEYS, Request, build_request
 
 if TYPE_CHECKING:
     from .app import App
