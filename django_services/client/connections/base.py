@@ -35,7 +35,7 @@ from ..config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
 from ..services import AsyncRestService, BaseRestService, RestService
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .._types import ConfiguredApp
 
 __all__ = [
     "AsyncConnection",
@@ -196,7 +196,7 @@ class BaseConnection(abc.ABC):
             if inspect.isawaitable(result):
                 await result
 
-    def __call__(self, app: App) -> None:
+    def __call__(self, app: ConfiguredApp) -> None:
         """Make this connection the default provider of `app` (`app.configure(connection)`)."""
         if app.rest is not None:
             raise RuntimeError("Only one default client provider can be configured.")
