@@ -147,8 +147,8 @@ class LoopPool(Pool[A]):
                 # connection with it) by `loop.shutdown_asyncgens()`.
                 _step(closer.asend(None))
                 self._closers[loop] = closer
-        for closer in forgotten:
-            _finish(closer)
+        for old_closer in forgotten:
+            _finish(old_closer)
         return app
 
     def _take(

@@ -24,7 +24,9 @@ class ServiceConnection(Protocol):
 
     base: str
     headers: Mapping[str, Any]
-    is_async: bool
+
+    @property
+    def is_async(self) -> bool: ...
 
     def call(self, request: Request) -> Any: ...
 

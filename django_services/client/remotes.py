@@ -28,7 +28,7 @@ from __future__ import annotations
 import threading
 import types
 from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.core.exceptions import ImproperlyConfigured
 from django.core.signals import setting_changed
@@ -90,10 +90,12 @@ class RemoteApp(App):
         return self.bridge.request_headers(self.credentials, method)
 
     def send(self, service: BaseRestService, request: Request) -> Any:
-        flow = self.bridge.flow(request, service.connection)
-        if service.connection.is_async:
-            return arun_flow(flow, service.connection)
-        return run_flow(flow, service.connection)
+        # The services of a remote's app are made on the remote's connections.
+        connection = cast("BaseConnection", service.connection)
+        flow = self.bridge.flow(request, connection)
+        if connection.is_async:
+            return arun_flow(flow, connection)
+        return run_flow(flow, connection)
 
     def __repr__(self) -> str:
         return f"<RemoteApp {self.remote.alias!r} services={sorted(self.services)!r}>"
