@@ -35,6 +35,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from ..conf import import_from_string, services_settings
+from ..contract import MULTI_METHODS, SERVICE_METHOD_HEADER
 from ..errors import BadRequest, MethodNotAllowed
 from ..query import codec
 from .methods import (
@@ -51,13 +52,12 @@ from .renderers import JSONRenderer
 
 __all__ = ["ServiceMixin"]
 
-#: Methods that may receive several records at once when `multi` allows it.
-MULTI_METHODS = ("create", "patch", "remove")
 
 #: Sent with 401 answers when no authentication class offers a challenge of its own.
 DEFAULT_AUTHENTICATE_HEADER = 'Bearer realm="api"'
 
 _MACHINERY_PACKAGES = ("rest_framework", "django")
+_SERVICE_METHOD_META = "HTTP_" + SERVICE_METHOD_HEADER.upper().replace("-", "_")
 
 
 class ServiceMixin:
@@ -262,7 +262,7 @@ class ServiceMixin:
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         """Resolve the service method (405 before authentication, as Feathers), then DRF's."""
-        header = request.META.get("HTTP_X_SERVICE_METHOD") or None
+        header = request.META.get(_SERVICE_METHOD_META) or None
         self.action = resolve_method(request.method, has_id=self.path_id is not None, header=header)
         check_method_allowed(self.action, header=header, exposed=self.get_methods())
         read_chunked_body(request._request)
