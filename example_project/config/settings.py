@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
+from django_services.openapi.conf import SPECTACULAR_DEFAULTS
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -34,7 +35,10 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_services",
+    "django_services.openapi",
     "accounts",
     "todos",
     "chat",
@@ -122,4 +126,12 @@ DJANGO_SERVICES = {
         "AUTH_STRATEGIES": ["local", "jwt", "session"],
         "THROTTLE_RATE": "60/min",
     },
+}
+
+# The schema of every service at /api/schema/, Swagger UI at /api/docs/, Redoc at /api/redoc/.
+SPECTACULAR_SETTINGS = {
+    **SPECTACULAR_DEFAULTS,
+    "TITLE": "django-services example",
+    "DESCRIPTION": "Todos, a chat and notes, served as Feathers services.",
+    "VERSION": "1.0.0",
 }
