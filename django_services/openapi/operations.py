@@ -23,7 +23,7 @@ from typing import Any
 
 from drf_spectacular.drainage import warn
 from drf_spectacular.openapi import AutoSchema
-from drf_spectacular.plumbing import build_mock_request, resolve_type_hint
+from drf_spectacular.plumbing import ResolvedComponent, build_mock_request, resolve_type_hint
 
 from ..server.authentication.service import AuthenticationService
 from ..server.params import Params
@@ -53,6 +53,8 @@ class DescribedService:
 @dataclass
 class _Bodies:
     record: dict[str, Any]
+    #: What the methods answer: a record, or a record narrowed by `$select`.
+    result: dict[str, Any]
     data: dict[str, Any]
     patch: dict[str, Any]
     names: dict[str, str | None]
@@ -116,20 +118,24 @@ class ServiceDescriber:
 
 
 def _read_model_service(service: Any, auto: AutoSchema) -> _Bodies:
-    record = auto.resolve_serializer(service.get_serializer(), "response")
+    serializer = service.get_serializer()
+    record = auto.resolve_serializer(serializer, "response")
     data = auto.resolve_serializer(service.get_serializer(), "request")
     patch = auto.resolve_serializer(service.get_serializer(partial=True), "request")
     record_schema = record.schema or {}
     query = QueryFields.of(service, record_schema)
+    id_field = service.get_id_field()
+    result = {"anyOf": [record.ref, _selection(auto, record, serializer, id_field)]}
     paginated = service.get_paginate() is not None
     page = None
     if paginated:
         paginator = service.pagination_class()
-        page = paginator.get_paginated_response_schema({"type": "array", "items": record.ref})
-    id_schema = dict(record_schema.get("properties", {}).get(service.get_id_field(), {}))
+        page = paginator.get_paginated_response_schema({"type": "array", "items": result})
+    id_schema = dict(record_schema.get("properties", {}).get(id_field, {}))
     id_schema = {key: value for key, value in id_schema.items() if key not in ("readOnly",)}
     return _Bodies(
         record=record.ref,
+        result=result,
         data=data.ref if data.name else {"type": "object"},
         patch=patch.ref if patch.name else {"type": "object"},
         names={"record": record.name, "data": data.name, "patch": patch.name},
@@ -140,8 +146,31 @@ def _read_model_service(service: Any, auto: AutoSchema) -> _Bodies:
     )
 
 
+def _selection(
+    auto: AutoSchema, record: ResolvedComponent, serializer: Any, id_field: str
+) -> dict[str, Any]:
+    """
+    The `<Record>Selection` component: a record answered with `$select`, which holds the
+    selected fields and the id only.
+    """
+    schema = {key: value for key, value in (record.schema or {}).items() if key != "required"}
+    if id_field in schema.get("properties", {}):
+        schema["required"] = [id_field]
+    schema["description"] = (
+        f"A {record.name} answered with `$select`: the selected fields and the id."
+    )
+    component = ResolvedComponent(
+        name=f"{record.name}Selection",
+        type=ResolvedComponent.SCHEMA,
+        object=(type(serializer), "selection"),
+        schema=schema,
+    )
+    auto.registry.register_on_missing(component)
+    return component.ref
+
+
 def _free_bodies() -> _Bodies:
-    return _Bodies(record=_ANY, data=_ANY, patch=_ANY, names={})
+    return _Bodies(record=_ANY, result=_ANY, data=_ANY, patch=_ANY, names={})
 
 
 def _authentication_bodies() -> _Bodies:
@@ -149,6 +178,7 @@ def _authentication_bodies() -> _Bodies:
     request = {"$ref": f"#/components/schemas/{AUTHENTICATION_REQUEST}"}
     return _Bodies(
         record=result,
+        result=result,
         data=request,
         patch=request,
         names={"record": AUTHENTICATION_RESULT, "data": AUTHENTICATION_REQUEST},
@@ -226,7 +256,7 @@ class _Operations:
         if bodies.page is not None:
             result = bodies.page
         else:
-            result = {"type": "array", "items": bodies.record} if bodies.record else _ANY
+            result = {"type": "array", "items": bodies.result} if bodies.result else _ANY
         return self.operation(
             "GET",
             "find",
@@ -243,7 +273,7 @@ class _Operations:
             "Get the record with this id (404 unless it also matches the query).",
             query="id",
             with_id=True,
-            responses={"200": _json("The record.", self.bodies.record)},
+            responses={"200": _json("The record.", self.bodies.result)},
         )
 
     def post(self) -> dict[str, Any]:
@@ -260,7 +290,7 @@ class _Operations:
                 + (" (or several, from an array)." if self.multi("create") else ".")
             )
         if "create" in self.methods:
-            data, result = bodies.data, bodies.record
+            data, result = bodies.data, bodies.result
             if self.multi("create"):
                 data = {"oneOf": [data, {"type": "array", "items": data}]}
                 result = {"oneOf": [result, {"type": "array", "items": result}]}
@@ -308,16 +338,16 @@ class _Operations:
             query="id",
             with_id=True,
             body=self.bodies.data,
-            responses={"200": _json("The replaced record.", self.bodies.record)},
+            responses={"200": _json("The replaced record.", self.bodies.result)},
         )
 
     def patch(self, *, with_id: bool) -> dict[str, Any]:
         if with_id:
             summary = "Merge the data into the record."
-            result: dict[str, Any] = self.bodies.record
+            result: dict[str, Any] = self.bodies.result
         else:
             summary = "Merge the data into every record the query matches, all or nothing."
-            result = {"type": "array", "items": self.bodies.record}
+            result = {"type": "array", "items": self.bodies.result}
         return self.operation(
             "PATCH",
             "patch" if with_id else "patchMany",
@@ -331,13 +361,13 @@ class _Operations:
     def remove(self, *, with_id: bool) -> dict[str, Any]:
         if isinstance(self.service, AuthenticationService):
             summary = "Log out: revoke the access token sent as `Authorization: Bearer`."
-            result = self.bodies.record
+            result = self.bodies.result
         elif with_id:
             summary = "Remove the record and answer it."
-            result = self.bodies.record
+            result = self.bodies.result
         else:
             summary = "Remove every record the query matches, all or nothing, and answer them."
-            result = {"type": "array", "items": self.bodies.record}
+            result = {"type": "array", "items": self.bodies.result}
         operation = self.operation(
             "DELETE",
             "remove" if with_id else "removeMany",
