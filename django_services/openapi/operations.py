@@ -314,10 +314,12 @@ class _Operations:
                     # Free-form data would make the whole body free-form: the create body
                     # stays documented, and the custom method takes any JSON anyway.
                     requests.append(data_schema)
-                results.append(result_schema)
+                if result_schema is not None:
+                    results.append(result_schema)
                 may_be_empty = may_be_empty or empty
                 summary.append(f"`{SERVICE_METHOD_HEADER}: {name}` calls `{name}(data, params)`.")
-            responses["200"] = _json("The result of the custom method.", _union(results))
+            if results:
+                responses["200"] = _json("The result of the custom method.", _union(results))
             if may_be_empty:
                 responses["204"] = {"description": "The custom method returned nothing."}
         return self.operation(
@@ -448,7 +450,9 @@ class _Operations:
         custom = {}
         for name, method in self.custom.items():
             data_schema, result_schema, empty = _custom_schemas(method)
-            if empty:
+            if result_schema is None:
+                result_schema = {"type": "null"}
+            elif empty:
                 result_schema = _union([result_schema, {"type": "null"}])
             custom[name] = {"data": data_schema, "result": result_schema}
         multi = [name for name in ("create", "patch", "remove") if self.multi(name)]
@@ -490,9 +494,11 @@ def _union(schemas: list[dict[str, Any]]) -> dict[str, Any]:
     return unique[0] if len(unique) == 1 else {"anyOf": unique}
 
 
-def _custom_schemas(method: Any) -> tuple[dict[str, Any], dict[str, Any], bool]:
-    """A custom method's data and result schemas from its type hints, and whether it may
-    return nothing (204)."""
+def _custom_schemas(method: Any) -> tuple[dict[str, Any], dict[str, Any] | None, bool]:
+    """
+    A custom method's data and result schemas from its type hints (no result schema when it
+    always returns None), and whether it may return nothing (204).
+    """
     try:
         hints = typing.get_type_hints(method)
     except Exception:
@@ -503,6 +509,8 @@ def _custom_schemas(method: Any) -> tuple[dict[str, Any], dict[str, Any], bool]:
     data_schema = _hint_schema(hints.get(data_name)) if data_name else _ANY
     returned = hints.get("return", inspect.Signature.empty)
     empty = returned is inspect.Signature.empty or returned is Any or _allows_none(returned)
+    if returned is type(None) or returned is None:
+        return data_schema, None, True
     return data_schema, _hint_schema(returned), empty
 
 
