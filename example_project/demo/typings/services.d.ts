@@ -47,6 +47,14 @@ export interface MessageRequest {
   text: string
 }
 
+/** A Message answered with `$select`: the selected fields and the id. */
+export interface MessageSelection {
+  readonly id: number
+  text?: string
+  readonly userId?: number
+  readonly createdAt?: string
+}
+
 export interface Note {
   readonly id: number
   text: string
@@ -56,6 +64,14 @@ export interface Note {
 
 export interface NoteRequest {
   text: string
+}
+
+/** A Note answered with `$select`: the selected fields and the id. */
+export interface NoteSelection {
+  readonly id: number
+  text?: string
+  readonly userId?: number
+  readonly updatedAt?: string
 }
 
 export interface PatchedMessageRequest {
@@ -89,6 +105,14 @@ export interface TodoRequest {
   complete?: boolean
 }
 
+/** A Todo answered with `$select`: the selected fields and the id. */
+export interface TodoSelection {
+  readonly id: number
+  text?: string
+  complete?: boolean
+  readonly userId?: number
+}
+
 /** The default users serializer: the primary key, the login and email fields, the password. The raw password is taken as given (no trimming, no model `max_length`: the stored value is the hash) and is write-only. */
 export interface User {
   readonly id: number
@@ -99,6 +123,12 @@ export interface User {
 export interface UserRequest {
   email: string
   password: string
+}
+
+/** A User answered with `$select`: the selected fields and the id. */
+export interface UserSelection {
+  readonly id: number
+  email?: string
 }
 
 export type TodosRecord = Todo

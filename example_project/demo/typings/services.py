@@ -57,6 +57,18 @@ class MessageRequest(TypedDict):
     text: str
 
 
+class _MessageSelectionRequired(TypedDict):
+    id: int
+
+
+class MessageSelection(_MessageSelectionRequired, total=False):
+    """A Message answered with `$select`: the selected fields and the id."""
+
+    text: str
+    userId: int
+    createdAt: str
+
+
 class Note(TypedDict):
     id: int
     text: str
@@ -66,6 +78,18 @@ class Note(TypedDict):
 
 class NoteRequest(TypedDict):
     text: str
+
+
+class _NoteSelectionRequired(TypedDict):
+    id: int
+
+
+class NoteSelection(_NoteSelectionRequired, total=False):
+    """A Note answered with `$select`: the selected fields and the id."""
+
+    text: str
+    userId: int
+    updatedAt: str
 
 
 class PatchedMessageRequest(TypedDict, total=False):
@@ -110,6 +134,18 @@ class TodoRequest(_TodoRequestRequired, total=False):
     complete: bool
 
 
+class _TodoSelectionRequired(TypedDict):
+    id: int
+
+
+class TodoSelection(_TodoSelectionRequired, total=False):
+    """A Todo answered with `$select`: the selected fields and the id."""
+
+    text: str
+    complete: bool
+    userId: int
+
+
 class User(TypedDict):
     """
     The default users serializer: the primary key, the login and email fields, the password.
@@ -130,6 +166,16 @@ class UserRequest(TypedDict):
 
     email: str
     password: str
+
+
+class _UserSelectionRequired(TypedDict):
+    id: int
+
+
+class UserSelection(_UserSelectionRequired, total=False):
+    """A User answered with `$select`: the selected fields and the id."""
+
+    email: str
 
 
 TodosRecord = Todo
