@@ -1,45 +1,41 @@
 """
-The OpenAPI operations of one service, read from its public hooks.
+The OpenAPI operations of one service.
 
     described = ServiceDescriber(registry, request).describe(route)
     described.paths     # {"/todos": {"get": ..., "post": ...}, "/todos/{id}": {...}}
     described.service   # what typed clients need: methods, multi, record, data, query...
 
-A `ModelService` is read through `get_serializer()`, `get_query_fields()`,
-`get_selectable_fields()`, `get_operators()`, `get_paginate()`, `allows_multi()` and
-`pagination_class`; its records and request bodies become components (private fields are
-write-only, so they are in request bodies only). A `Service` has free-form bodies. The
-authentication service has bodies of its own. The service instance is built as for a call,
-with `swagger_fake_view = True` and empty route values, as drf-spectacular does for views.
+The service instance is built as for a call, with `swagger_fake_view = True` and empty route
+values, as drf-spectacular does for views; `bodies` reads what it takes and answers.
 """
 
 from __future__ import annotations
 
-import inspect
 import re
-import typing
 from dataclasses import dataclass, field
 from typing import Any
 
-from drf_spectacular.drainage import warn
 from drf_spectacular.openapi import AutoSchema
-from drf_spectacular.plumbing import ResolvedComponent, build_mock_request, resolve_type_hint
+from drf_spectacular.plumbing import build_mock_request
 
 from ..server.authentication.service import AuthenticationService
+from ..server.methods import custom_methods
 from ..server.params import Params
 from ..server.routing import Route
 from . import extensions  # noqa: F401 - registers the authentication schemes
-from .components import (
-    AUTHENTICATION_REQUEST,
-    AUTHENTICATION_RESULT,
-    error_responses,
+from .bodies import (
+    ANY,
+    Bodies,
+    authentication_bodies,
+    custom_schemas,
+    free_bodies,
+    model_bodies,
 )
-from .query import QueryFields
+from .components import error_responses
 
-__all__ = ["DescribedService", "ServiceDescriber"]
+__all__ = ["SERVICE_METHOD_HEADER", "DescribedService", "ServiceDescriber"]
 
 SERVICE_METHOD_HEADER = "X-Service-Method"
-_ANY: dict[str, Any] = {}
 
 
 @dataclass
@@ -48,20 +44,6 @@ class DescribedService:
 
     paths: dict[str, dict[str, Any]] = field(default_factory=dict)
     service: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
-class _Bodies:
-    record: dict[str, Any]
-    #: What the methods answer: a record, or a record narrowed by `$select`.
-    result: dict[str, Any]
-    data: dict[str, Any]
-    patch: dict[str, Any]
-    names: dict[str, str | None]
-    query: QueryFields | None = None
-    paginated: bool = False
-    page: dict[str, Any] | None = None
-    id_schema: dict[str, Any] = field(default_factory=lambda: {"type": "string"})
 
 
 class ServiceDescriber:
@@ -80,11 +62,11 @@ class ServiceDescriber:
         auto.path = "/" + route.path
         auto.method = "GET"
         if isinstance(service, AuthenticationService):
-            bodies = _authentication_bodies()
+            bodies = authentication_bodies()
         elif hasattr(service, "get_query_fields"):
-            bodies = self._model_bodies(route, service, auto)
+            bodies = model_bodies(route, service, auto)
         else:
-            bodies = _free_bodies()
+            bodies = free_bodies()
         return _Operations(route, service, auto, bodies).build()
 
     def _instance(self, route: Route) -> Any:
@@ -99,104 +81,11 @@ class ServiceDescriber:
         service.request = build_mock_request("GET", "/" + route.path, service, self.request)
         return service
 
-    def _model_bodies(self, route: Route, service: Any, auto: AutoSchema) -> _Bodies:
-        try:
-            return _read_model_service(service, auto)
-        except Exception as exc:
-            # A `get_queryset` reading the call (the route, the user) cannot run without one:
-            # describe the declared queryset instead.
-            declared = type(service).queryset
-            if declared is None:
-                warn(f"{route.path}: could not read the service ({exc}); bodies are free-form.")
-                return _free_bodies()
-            service.get_queryset = declared.all
-            try:
-                return _read_model_service(service, auto)
-            except Exception as retry:
-                warn(f"{route.path}: could not read the service ({retry}); bodies are free-form.")
-                return _free_bodies()
-
-
-def _read_model_service(service: Any, auto: AutoSchema) -> _Bodies:
-    serializer = service.get_serializer()
-    record = auto.resolve_serializer(serializer, "response")
-    data = auto.resolve_serializer(service.get_serializer(), "request")
-    patch = auto.resolve_serializer(service.get_serializer(partial=True), "request")
-    record_schema = record.schema or {}
-    query = QueryFields.of(service, record_schema)
-    id_field = service.get_id_field()
-    result = {"anyOf": [record.ref, _selection(auto, record, serializer, id_field)]}
-    paginated = service.get_paginate() is not None
-    page = None
-    if paginated:
-        paginator = service.pagination_class()
-        page = paginator.get_paginated_response_schema({"type": "array", "items": result})
-    id_schema = dict(record_schema.get("properties", {}).get(id_field, {}))
-    id_schema = {key: value for key, value in id_schema.items() if key not in ("readOnly",)}
-    return _Bodies(
-        record=record.ref,
-        result=result,
-        data=data.ref if data.name else {"type": "object"},
-        patch=patch.ref if patch.name else {"type": "object"},
-        names={"record": record.name, "data": data.name, "patch": patch.name},
-        query=query,
-        paginated=paginated,
-        page=page,
-        id_schema=_path_value(id_schema),
-    )
-
-
-def _selection(
-    auto: AutoSchema, record: ResolvedComponent, serializer: Any, id_field: str
-) -> dict[str, Any]:
-    """
-    The `<Record>Selection` component: a record answered with `$select`, which holds the
-    selected fields and the id only.
-    """
-    schema = {key: value for key, value in (record.schema or {}).items() if key != "required"}
-    if id_field in schema.get("properties", {}):
-        schema["required"] = [id_field]
-    schema["description"] = (
-        f"A {record.name} answered with `$select`: the selected fields and the id."
-    )
-    component = ResolvedComponent(
-        name=f"{record.name}Selection",
-        type=ResolvedComponent.SCHEMA,
-        object=(type(serializer), "selection"),
-        schema=schema,
-    )
-    auto.registry.register_on_missing(component)
-    return component.ref
-
-
-def _free_bodies() -> _Bodies:
-    return _Bodies(record=_ANY, result=_ANY, data=_ANY, patch=_ANY, names={})
-
-
-def _authentication_bodies() -> _Bodies:
-    result = {"$ref": f"#/components/schemas/{AUTHENTICATION_RESULT}"}
-    request = {"$ref": f"#/components/schemas/{AUTHENTICATION_REQUEST}"}
-    return _Bodies(
-        record=result,
-        result=result,
-        data=request,
-        patch=request,
-        names={"record": AUTHENTICATION_RESULT, "data": AUTHENTICATION_REQUEST},
-    )
-
-
-def _path_value(schema: dict[str, Any]) -> dict[str, Any]:
-    kinds = schema.get("type")
-    if isinstance(kinds, list):
-        kinds = [kind for kind in kinds if kind != "null"]
-        schema["type"] = kinds[0] if len(kinds) == 1 else kinds
-    return schema or {"type": "string"}
-
 
 class _Operations:
     """The operations of one service, built from its description."""
 
-    def __init__(self, route: Route, service: Any, auto: AutoSchema, bodies: _Bodies) -> None:
+    def __init__(self, route: Route, service: Any, auto: AutoSchema, bodies: Bodies) -> None:
         self.route = route
         self.service = service
         self.auto = auto
@@ -206,7 +95,7 @@ class _Operations:
         ]
         self.custom = {
             name: getattr(service, attribute)
-            for name, attribute in type(service)._custom_methods.items()
+            for name, attribute in custom_methods(type(service)).items()
             if name in self.methods
         }
         self.slug = re.sub(r"[^A-Za-z0-9]+", "_", route.path).strip("_")
@@ -256,7 +145,7 @@ class _Operations:
         if bodies.page is not None:
             result = bodies.page
         else:
-            result = {"type": "array", "items": bodies.result} if bodies.result else _ANY
+            result = {"type": "array", "items": bodies.result} if bodies.result else ANY
         return self.operation(
             "GET",
             "find",
@@ -309,8 +198,8 @@ class _Operations:
             )
             results, may_be_empty = [], False
             for name, method in self.custom.items():
-                data_schema, result_schema, empty = _custom_schemas(method)
-                if data_schema != _ANY or not requests:
+                data_schema, result_schema, empty = custom_schemas(method)
+                if data_schema != ANY or not requests:
                     # Free-form data would make the whole body free-form: the create body
                     # stays documented, and the custom method takes any JSON anyway.
                     requests.append(data_schema)
@@ -449,7 +338,7 @@ class _Operations:
         standard = [name for name in self.methods if name not in self.custom]
         custom = {}
         for name, method in self.custom.items():
-            data_schema, result_schema, empty = _custom_schemas(method)
+            data_schema, result_schema, empty = custom_schemas(method)
             if result_schema is None:
                 result_schema = {"type": "null"}
             elif empty:
@@ -489,40 +378,6 @@ def _union(schemas: list[dict[str, Any]]) -> dict[str, Any]:
     for schema in schemas:
         if schema not in unique:
             unique.append(schema)
-    if any(schema == _ANY for schema in unique):
+    if any(schema == ANY for schema in unique):
         return {}
     return unique[0] if len(unique) == 1 else {"anyOf": unique}
-
-
-def _custom_schemas(method: Any) -> tuple[dict[str, Any], dict[str, Any] | None, bool]:
-    """
-    A custom method's data and result schemas from its type hints (no result schema when it
-    always returns None), and whether it may return nothing (204).
-    """
-    try:
-        hints = typing.get_type_hints(method)
-    except Exception:
-        # Hints naming what the module only imports for type checking cannot be resolved.
-        hints = {}
-    parameters = list(inspect.signature(method).parameters)
-    data_name = parameters[0] if parameters else None
-    data_schema = _hint_schema(hints.get(data_name)) if data_name else _ANY
-    returned = hints.get("return", inspect.Signature.empty)
-    empty = returned is inspect.Signature.empty or returned is Any or _allows_none(returned)
-    if returned is type(None) or returned is None:
-        return data_schema, None, True
-    return data_schema, _hint_schema(returned), empty
-
-
-def _hint_schema(hint: Any) -> dict[str, Any]:
-    if hint is None or hint is Any or hint is inspect.Signature.empty:
-        return _ANY
-    try:
-        return resolve_type_hint(hint)
-    except Exception:
-        # drf-spectacular cannot express every hint; the body is then free-form.
-        return _ANY
-
-
-def _allows_none(hint: Any) -> bool:
-    return hint is type(None) or type(None) in typing.get_args(hint)
