@@ -213,6 +213,22 @@ def test_the_page_type_checks_against_the_feathers_types(node_packages, tmp_path
 
 
 @pytest.mark.interop
+def test_a_wrong_call_in_the_page_fails_the_check(node_packages, tmp_path):
+    page = (EXAMPLE_DIR / "demo" / "static" / "demo" / "app.js").read_text()
+    right = 'todos.create({ text: element("todo-text").value })'
+    assert right in page
+    wrong = page.replace(right, 'todos.create({ txt: element("todo-text").value })').replace(
+        '"../../typings/services"', json.dumps((TYPINGS / "services").as_posix())
+    )
+    (tmp_path / "app.js").write_text(wrong)
+
+    checked = run_tsc(node_packages, tmp_path, [TYPINGS / "feathers.d.ts", tmp_path / "app.js"])
+
+    assert checked.returncode != 0
+    assert "'txt' does not exist in type 'TodoRequest'" in checked.stdout
+
+
+@pytest.mark.interop
 def test_the_declarations_refuse_wrong_calls(node_packages, tmp_path):
     misuse = tmp_path / "misuse.ts"
     misuse.write_text(
