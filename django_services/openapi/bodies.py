@@ -82,11 +82,16 @@ def _read_model_service(service: Any, auto: AutoSchema) -> Bodies:
     query = QueryFields.of(service, record_schema)
     id_field = service.get_id_field()
     result = {"anyOf": [record.ref, _selection(auto, record, serializer, id_field)]}
-    paginated = service.get_paginate() is not None
+    paginate = service.get_paginate()
+    paginated = paginate is not None
     page = None
-    if paginated:
+    if paginate is not None:
         paginator = service.pagination_class()
         page = paginator.get_paginated_response_schema({"type": "array", "items": result})
+        limit = page.get("properties", {}).get("limit")
+        if paginate.default is None and paginate.max is None and isinstance(limit, dict):
+            # Without a default or a largest page, a find without `$limit` has no limit.
+            page["properties"]["limit"] = {**limit, "type": ["integer", "null"]}
     id_schema = dict(record_schema.get("properties", {}).get(id_field, {}))
     id_schema = {key: value for key, value in id_schema.items() if key not in ("readOnly",)}
     return Bodies(

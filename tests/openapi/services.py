@@ -8,13 +8,14 @@ from rest_framework import serializers
 from rest_framework.permissions import IsAuthenticated
 
 from django_services.server import ModelService, Params, Service, service_method
-from tests.testapp.models import Note, Sample, Todo
+from tests.testapp.models import Note, Person, Sample, Todo
 
 SERVICES = {
     "samples": "tests.openapi.services.SampleService",
     "users/:userId/todos": "tests.openapi.services.TodoService",
     "notes": "tests.openapi.services.NoteService",
     "echo": "tests.openapi.services.EchoService",
+    "people": "tests.openapi.services.PersonService",
 }
 #: The settings of the tests: these services, and the authentication service.
 DJANGO_SERVICES = {
@@ -87,3 +88,17 @@ class EchoService(Service):
 
     def get(self, id: str, params: Params) -> dict[str, Any]:
         return {"id": id}
+
+
+class PersonSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Person
+        fields = ["id", "name", "age"]
+
+
+class PersonService(ModelService):
+    queryset = Person.objects.all()
+    serializer_class = PersonSerializer
+    # Pages without a default size: a find without `$limit` answers every record.
+    paginate: Any = {}
+    methods = ["find"]

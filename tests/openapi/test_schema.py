@@ -16,6 +16,7 @@ from django.core import checks
 from django.core.management import call_command
 from django.test import override_settings
 from drf_spectacular.generators import SchemaGenerator
+from openapi_schema_validator import OAS31Validator
 from openapi_spec_validator import validate
 
 from django_services.openapi.conf import SPECTACULAR_DEFAULTS
@@ -77,6 +78,7 @@ def test_every_service_method_is_an_operation_and_nothing_else(schema):
         ("/notes/{id}", "get"),
         ("/echo", "get"),
         ("/echo/{id}", "get"),
+        ("/people", "get"),
         ("/authentication", "post"),
         ("/authentication", "delete"),
         ("/authentication/{id}", "delete"),
@@ -154,7 +156,20 @@ def test_find_answers_the_page_envelope_when_paginated(schema):
     page = found("/samples")
     assert page["required"] == ["total", "limit", "skip", "data"]
     assert page["properties"]["data"]["type"] == "array"
+    assert page["properties"]["limit"]["type"] == "integer"
     assert found("/notes")["type"] == "array"
+
+
+@pytest.mark.django_db
+def test_a_page_without_a_default_size_has_no_limit(schema, client):
+    page_schema = schema["paths"]["/people"]["get"]["responses"]["200"]["content"][
+        "application/json"
+    ]["schema"]
+
+    page = client.get("/people").json()
+
+    assert page["limit"] is None
+    OAS31Validator({**page_schema, "components": schema["components"]}).validate(page)
 
 
 def test_records_answered_with_select_hold_the_selected_fields(schema):
