@@ -10,6 +10,10 @@ The services are served by one catch-all URL pattern, which drf-spectacular's UR
 cannot see through: this generator keeps what drf-spectacular finds in the URLconf (the
 project's other DRF views) and adds the operations of each service of the registry, the
 Feathers error responses, and `x-feathers-services`, the summary typed clients are written from.
+
+When the schema is not public (drf-spectacular's `SERVE_PUBLIC = False`), it holds only the
+operations the permissions of each service grant the user asking for it, as drf-spectacular
+does for views.
 """
 
 from __future__ import annotations
@@ -38,7 +42,7 @@ class ServicesSchemaGenerator(SchemaGenerator):
     def parse(self, input_request: Any, public: bool) -> dict[str, Any]:
         """The paths of the URLconf's DRF views, then those of every service."""
         result = super().parse(input_request, public)
-        describer = ServiceDescriber(self.registry, input_request)
+        describer = ServiceDescriber(self.registry, input_request, public=public)
         self.service_summaries = {}
         for route in services.routes():
             described = describer.describe(route)

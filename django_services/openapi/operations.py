@@ -49,9 +49,10 @@ class DescribedService:
 class ServiceDescriber:
     """Describe services with drf-spectacular's machinery and component registry."""
 
-    def __init__(self, registry: Any, request: Any = None) -> None:
+    def __init__(self, registry: Any, request: Any = None, *, public: bool = True) -> None:
         self.registry = registry
         self.request = request
+        self.public = public
 
     def describe(self, route: Route) -> DescribedService:
         """The paths, operations and client summary of the service at `route`."""
@@ -67,7 +68,25 @@ class ServiceDescriber:
             bodies = model_bodies(route, service, auto)
         else:
             bodies = free_bodies()
-        return _Operations(route, service, auto, bodies).build()
+        described = _Operations(route, service, auto, bodies).build()
+        if not self.public:
+            self._keep_permitted(described, service)
+        return described
+
+    def _keep_permitted(self, described: DescribedService, service: Any) -> None:
+        """Drop the operations the permissions of the service refuse to the request's user."""
+        for path, item in described.paths.items():
+            for verb in list(item):
+                request = build_mock_request(verb.upper(), path, service, self.request)
+                service.request = request
+                service.action = item[verb]["x-feathers-method"]
+                try:
+                    service.check_permissions(request)
+                except Exception:
+                    # A refusal, or a permission that cannot decide without a real call.
+                    del item[verb]
+        for path in [path for path, item in described.paths.items() if not item]:
+            del described.paths[path]
 
     def _instance(self, route: Route) -> Any:
         service = route.service_class(path=route.path, **route.options)
@@ -213,7 +232,7 @@ class _Operations:
                 responses["204"] = {"description": "The custom method returned nothing."}
         return self.operation(
             "POST",
-            "create" if "create" in self.methods else "call",
+            "create" if "create" in self.methods else next(iter(self.custom)),
             " ".join(summary),
             query="create",
             parameters=parameters,

@@ -254,6 +254,29 @@ def test_security_follows_the_authentication_and_permission_classes(schema):
     ]
 
 
+@pytest.mark.django_db
+def test_a_private_schema_holds_what_the_user_may_call(openapi_settings):
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.models import AnonymousUser
+    from rest_framework.request import Request
+    from rest_framework.test import APIRequestFactory
+
+    from django_services.openapi.generators import ServicesSchemaGenerator
+
+    def paths_for(user: Any) -> set[str]:
+        request = Request(APIRequestFactory().get("/api/schema/"))
+        request.user, request.auth = user, None  # as a session login leaves them
+        return set(ServicesSchemaGenerator().get_schema(request=request, public=False)["paths"])
+
+    anonymous = paths_for(AnonymousUser())
+    user = get_user_model().objects.create_user(email="ada@example.com", password="x" * 12)
+
+    # The todos service needs an authenticated user (IsAuthenticated).
+    assert "/users/{userId}/todos" not in anonymous
+    assert {"/samples", "/samples/{id}", "/notes", "/authentication"} <= anonymous
+    assert paths_for(user) == anonymous | {"/users/{userId}/todos", "/users/{userId}/todos/{id}"}
+
+
 def test_the_authentication_service(schema):
     login = schema["paths"]["/authentication"]["post"]
     logout = schema["paths"]["/authentication"]["delete"]
