@@ -17,7 +17,9 @@ __all__ = [
     "AUTHENTICATION_RESULT",
     "ERROR_SCHEMA",
     "error_responses",
+    "json_response",
     "shared_components",
+    "union",
 ]
 
 ERROR_SCHEMA = "FeathersError"
@@ -145,3 +147,19 @@ def shared_components(statuses: Iterable[int] | None = None) -> dict[str, dict[s
         },
         "responses": {_response_name(status): _error_response(status) for status in every},
     }
+
+
+def json_response(description: str, schema: dict[str, Any]) -> dict[str, Any]:
+    """A response with a JSON body of `schema`."""
+    return {"description": description, "content": {"application/json": {"schema": schema}}}
+
+
+def union(schemas: list[dict[str, Any]]) -> dict[str, Any]:
+    """One of `schemas` (any JSON when one of them is)."""
+    unique: list[dict[str, Any]] = []
+    for schema in schemas:
+        if schema not in unique:
+            unique.append(schema)
+    if any(not schema for schema in unique):
+        return {}
+    return unique[0] if len(unique) == 1 else {"anyOf": unique}

@@ -31,7 +31,7 @@ from .bodies import (
     free_bodies,
     model_bodies,
 )
-from .components import error_responses
+from .components import error_responses, json_response, union
 
 __all__ = ["SERVICE_METHOD_HEADER", "DescribedService", "ServiceDescriber"]
 
@@ -171,7 +171,7 @@ class _Operations:
             "Find the records matching the query"
             + (", a page at a time." if bodies.paginated else "."),
             query="find",
-            responses={"200": _json("The matching records.", result)},
+            responses={"200": json_response("The matching records.", result)},
         )
 
     def get(self) -> dict[str, Any]:
@@ -181,7 +181,7 @@ class _Operations:
             "Get the record with this id (404 unless it also matches the query).",
             query="id",
             with_id=True,
-            responses={"200": _json("The record.", self.bodies.result)},
+            responses={"200": json_response("The record.", self.bodies.result)},
         )
 
     def post(self) -> dict[str, Any]:
@@ -203,7 +203,7 @@ class _Operations:
                 data = {"oneOf": [data, {"type": "array", "items": data}]}
                 result = {"oneOf": [result, {"type": "array", "items": result}]}
             requests.append(data)
-            responses["201"] = _json("The created record (records, for an array).", result)
+            responses["201"] = json_response("The created record (records, for an array).", result)
         if self.custom:
             names = list(self.custom)
             parameters.append(
@@ -227,7 +227,7 @@ class _Operations:
                 may_be_empty = may_be_empty or empty
                 summary.append(f"`{SERVICE_METHOD_HEADER}: {name}` calls `{name}(data, params)`.")
             if results:
-                responses["200"] = _json("The result of the custom method.", _union(results))
+                responses["200"] = json_response("The result of the custom method.", union(results))
             if may_be_empty:
                 responses["204"] = {"description": "The custom method returned nothing."}
         return self.operation(
@@ -236,7 +236,7 @@ class _Operations:
             " ".join(summary),
             query="create",
             parameters=parameters,
-            body=_union(requests),
+            body=union(requests),
             responses=responses,
         )
 
@@ -248,7 +248,7 @@ class _Operations:
             query="id",
             with_id=True,
             body=self.bodies.data,
-            responses={"200": _json("The replaced record.", self.bodies.result)},
+            responses={"200": json_response("The replaced record.", self.bodies.result)},
         )
 
     def patch(self, *, with_id: bool) -> dict[str, Any]:
@@ -265,7 +265,7 @@ class _Operations:
             query="id" if with_id else "multi",
             with_id=with_id,
             body=self.bodies.patch,
-            responses={"200": _json("The patched record(s).", result)},
+            responses={"200": json_response("The patched record(s).", result)},
         )
 
     def remove(self, *, with_id: bool) -> dict[str, Any]:
@@ -284,7 +284,7 @@ class _Operations:
             summary,
             query="id" if with_id else "multi",
             with_id=with_id,
-            responses={"200": _json("The removed record(s).", result)},
+            responses={"200": json_response("The removed record(s).", result)},
         )
         if isinstance(self.service, AuthenticationService):
             operation["security"] = [{"jwtAuth": []}]
@@ -361,7 +361,7 @@ class _Operations:
             if result_schema is None:
                 result_schema = {"type": "null"}
             elif empty:
-                result_schema = _union([result_schema, {"type": "null"}])
+                result_schema = union([result_schema, {"type": "null"}])
             custom[name] = {"data": data_schema, "result": result_schema}
         multi = [name for name in ("create", "patch", "remove") if self.multi(name)]
         summary: dict[str, Any] = {"methods": standard}
@@ -386,17 +386,3 @@ class _Operations:
         if bodies.names.get("record"):
             summary["name"] = bodies.names["record"]
         return summary
-
-
-def _json(description: str, schema: dict[str, Any]) -> dict[str, Any]:
-    return {"description": description, "content": {"application/json": {"schema": schema}}}
-
-
-def _union(schemas: list[dict[str, Any]]) -> dict[str, Any]:
-    unique: list[dict[str, Any]] = []
-    for schema in schemas:
-        if schema not in unique:
-            unique.append(schema)
-    if any(schema == ANY for schema in unique):
-        return {}
-    return unique[0] if len(unique) == 1 else {"anyOf": unique}
