@@ -33,27 +33,20 @@ class ServiceContentNegotiation(DefaultContentNegotiation):
     ) -> tuple[BaseRenderer, str]:
         """Return the renderer and the media type of the answer."""
         media_types = tuple(renderer.media_type for renderer in renderers)
-        if type(self).get_accept_list is DefaultContentNegotiation.get_accept_list:
-            # Clients send the same few Accept headers again and again: parse each once.
-            accept = request.META.get("HTTP_ACCEPT", "*/*")
-            index = _cached_choice(accept, media_types)
+        # The request itself goes to `get_accept_list` (how DRF reads it differs across
+        # versions). Clients send the same few Accept headers again and again, so the choice
+        # for each short list is kept; a long one, which no common client sends, is not.
+        accept_list = tuple(self.get_accept_list(request))
+        if sum(map(len, accept_list)) <= _CACHED_LENGTH:
+            index = _cached_choice(accept_list, media_types)
         else:
-            index = _choose(tuple(self.get_accept_list(request)), media_types)
+            index = _choose(accept_list, media_types)
         renderer = renderers[index]
         return renderer, renderer.media_type
 
 
-class _AcceptOnly:
-    """What DRF's `get_accept_list` reads of a request: its Accept header."""
-
-    def __init__(self, accept: str) -> None:
-        self.headers = {"accept": accept}
-
-
-@functools.lru_cache(maxsize=256)
-def _cached_choice(accept: str, media_types: tuple[str, ...]) -> int:
-    accept_list = DefaultContentNegotiation().get_accept_list(_AcceptOnly(accept))
-    return _choose(tuple(accept_list), media_types)
+#: The longest accepted list (in characters) whose choice is kept.
+_CACHED_LENGTH = 512
 
 
 def _choose(accept_list: tuple[str, ...], media_types: tuple[str, ...]) -> int:
@@ -63,3 +56,6 @@ def _choose(accept_list: tuple[str, ...], media_types: tuple[str, ...]) -> int:
             if any(media_type_matches(media_type, accepted) for accepted in accepted_set):
                 return index
     return 0
+
+
+_cached_choice = functools.lru_cache(maxsize=256)(_choose)
