@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import IO, Any
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from rest_framework import parsers
 
 from ..conf import services_settings
@@ -43,7 +44,7 @@ class JSONParser(parsers.JSONParser):
         """Return the decoded body, or raise BadRequest saying what is wrong with it."""
         encoding = (parser_context or {}).get("encoding") or settings.DEFAULT_CHARSET
         try:
-            text = stream.read().decode(encoding)
+            text = _read_within_limit(stream).decode(encoding)
         except (UnicodeDecodeError, LookupError) as exc:
             raise BadRequest(f"The body is not valid {encoding} text.") from exc
         try:
@@ -71,6 +72,22 @@ class JSONParser(parsers.JSONParser):
         return BadRequest(
             f"The body is nested too deeply: at most {self.depth_limit()} levels are allowed."
         )
+
+
+def _read_within_limit(stream: IO[bytes]) -> bytes:
+    """
+    The body, or RequestDataTooBig past `DATA_UPLOAD_MAX_MEMORY_SIZE`.
+
+    DRF reads JSON bodies through `request.body`, which checks the size, only from 3.16.1 on:
+    before that the parser gets the raw stream, so the size is checked here as well.
+    """
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    if limit is None:
+        return stream.read()
+    content = stream.read(limit + 1)
+    if len(content) > limit:
+        raise RequestDataTooBig("Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE.")
+    return content
 
 
 def json_depth(value: Any, *, limit: int | None = None) -> int:
