@@ -336,7 +336,10 @@ class ModelService(ServiceMixin, GenericViewSet):
             return
         errors = serializer.errors
         if isinstance(serializer, serializers.ListSerializer):
-            entries = errors.items() if isinstance(errors, Mapping) else enumerate(errors)
+            if not isinstance(errors, Mapping):
+                # Before DRF 3.18.1, a list with an entry per item: by index, as DRF now has it.
+                errors = {index: item for index, item in enumerate(errors) if item}
+            entries = errors.items()
         else:
             entries = [(None, errors)]
         id_field = self.get_id_field()
