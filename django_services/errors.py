@@ -61,7 +61,7 @@ DEFAULT_MESSAGE = "Error"
 
 class FeathersError(Exception):
     """
-    The root of every error django-services raises or receives.
+    The root of every error django-feathers raises or receives.
 
     **Parameters:**
 

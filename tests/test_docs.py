@@ -15,12 +15,14 @@ verifies, and every `REMOTES` example passes the system checks.
 from __future__ import annotations
 
 import ast
+import contextlib
 import dataclasses
 import doctest
 import gc
 import hashlib
 import hmac
 import importlib.util
+import io
 import os
 import re
 import shlex
@@ -545,3 +547,162 @@ def test_the_bridge_of_your_own_checks_its_variable(signing_bridge, monkeypatch)
         problems = check_remotes()
 
     assert [problem.id for problem in problems] == ["django_services.W208"]
+
+
+# The README -------------------------------------------------------------------------------
+
+README = ROOT / "README.md"
+EXAMPLE = ROOT / "example_project"
+#: Where the README's Call snippet says the example runs (`runserver`'s default address).
+EXAMPLE_ADDRESS = "http://127.0.0.1:8000"
+_SECTION_FILE = re.compile(r"^# (?P<path>[\w/]+\.py)\n", re.M)
+_PRINTED = re.compile(r"^\s*print\(.*\)  # (?P<output>.+)$", re.M)
+_README_FIND = re.compile(r"`GET (?P<path>/\S+)` answers\s+`(?P<answer>\{[^`]+\})`")
+
+
+def readme_section(heading: str) -> str:
+    """The text of a `## heading` section of the README."""
+    text = README.read_text(encoding="utf-8")
+    start = text.index(f"\n## {heading}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end != -1 else len(text)]
+
+
+def readme_files(heading: str) -> dict[str, str]:
+    """The files a section's Python block shows, each after its `# path.py` line."""
+    (block,) = code_blocks(readme_section(heading), "python")
+    parts = _SECTION_FILE.split(block.text)
+    return dict(zip(parts[1::2], parts[2::2], strict=True))
+
+
+def example_source(path: str) -> ast.Module:
+    """The example project's file a README section names (`settings.py` is its settings)."""
+    relative = f"config/{path}" if path in ("settings.py", "urls.py") else path
+    return ast.parse((EXAMPLE / relative).read_text(encoding="utf-8"))
+
+
+def assigned(module: ast.Module, name: str) -> ast.expr:
+    """The value assigned to `name` at the top of a module."""
+    for statement in module.body:
+        if isinstance(statement, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == name for target in statement.targets
+        ):
+            return statement.value
+    raise AssertionError(f"no {name} = ...")
+
+
+def shown_items(node: ast.expr) -> list[str]:
+    """The elements of a list or the items of a dict the README shows (`...` stands for more)."""
+    if isinstance(node, ast.List):
+        return [ast.dump(item) for item in node.elts if not _is_ellipsis(item)]
+    assert isinstance(node, ast.Dict)
+    pairs = zip(node.keys, node.values, strict=True)
+    return [ast.dump(ast.Tuple([key, value])) for key, value in pairs if key is not None]
+
+
+def _is_ellipsis(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is Ellipsis
+
+
+def settings_entries(module: ast.Module) -> dict[str, list[str]]:
+    """The installed apps and the declared services, as the README or the example has them."""
+    services_setting = assigned(module, "DJANGO_SERVICES")
+    assert isinstance(services_setting, ast.Dict)
+    keys = [ast.literal_eval(key) if key else None for key in services_setting.keys]
+    services = dict(zip(keys, services_setting.values, strict=True))
+    return {
+        "INSTALLED_APPS": shown_items(assigned(module, "INSTALLED_APPS")),
+        "SERVICES": shown_items(services["SERVICES"]),
+    }
+
+
+def test_the_readme_serves_what_the_example_project_serves():
+    files = readme_files("Serve")
+    shown_settings = settings_entries(ast.parse(files.pop("settings.py")))
+    example_settings = settings_entries(example_source("settings.py"))
+    shown_urls = shown_items(assigned(ast.parse(files.pop("urls.py")), "urlpatterns"))
+    example_urls = shown_items(assigned(example_source("urls.py"), "urlpatterns"))
+
+    for name, entries in shown_settings.items():
+        assert entries and set(entries) <= set(example_settings[name]), name
+    assert shown_urls and set(shown_urls) <= set(example_urls)
+    assert set(files) == {"chat/services.py", "todos/services.py"}
+    for path, source in files.items():
+        example_classes = {
+            node.name: {ast.dump(statement) for statement in node.body}
+            for node in example_source(path).body
+            if isinstance(node, ast.ClassDef)
+        }
+        for shown in ast.parse(source).body:
+            assert isinstance(shown, ast.ClassDef), path
+            for statement in shown.body:
+                assert ast.dump(statement) in example_classes[shown.name], (
+                    f"{path}: {shown.name} has no {ast.unparse(statement).splitlines()[0]!r}"
+                )
+
+
+@pytest.fixture(scope="module")
+def example_project(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The example project, migrated and seeded with its demo data, under `runserver`."""
+    from tests.example.project import ExampleDatabase, ExampleServer, manage
+
+    directory = tmp_path_factory.mktemp("readme")
+    database = ExampleDatabase.create(directory, "readme")
+    try:
+        manage("migrate", "--noinput", database=database)
+        manage("seed_demo", database=database)
+        server = ExampleServer(database, directory / "runserver.log").start()
+        try:
+            yield server.url
+        finally:
+            server.stop()
+    finally:
+        database.drop()
+
+
+def demo_token(server_url: str) -> str:
+    from tests.example.conftest import DEMO_EMAIL, DEMO_PASSWORD
+
+    credentials = {"strategy": "local", "email": DEMO_EMAIL, "password": DEMO_PASSWORD}
+    response = requests.post(f"{server_url}/authentication", json=credentials, timeout=10)
+    assert response.status_code == 201, response.text
+    return response.json()["accessToken"]
+
+
+def test_the_readme_find_answers_as_shown_by_the_example_project(example_project):
+    match = _README_FIND.search(readme_section("Serve"))
+    assert match is not None
+    shown = ast.literal_eval(match["answer"].replace("[...]", "None"))
+
+    response = requests.get(
+        example_project + match["path"],
+        headers={"Authorization": f"Bearer {demo_token(example_project)}"},
+        timeout=10,
+    )
+
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert isinstance(answer, dict), answer
+    assert {key: answer[key] for key in ("total", "limit", "skip")} == {
+        key: shown[key] for key in ("total", "limit", "skip")
+    }
+    created = [message["createdAt"] for message in answer["data"]]
+    assert len(created) == shown["limit"]
+    assert created == sorted(created, reverse=True)
+
+
+def test_the_readme_call_runs_as_shown_against_the_example_project(example_project):
+    (block,) = code_blocks(readme_section("Call"), "python")
+    assert EXAMPLE_ADDRESS in block.text
+    expected = [match["output"] for match in _PRINTED.finditer(block.text)]
+    source = block.text.replace(EXAMPLE_ADDRESS, example_project)
+    output = io.StringIO()
+    namespace: dict[str, Any] = {}
+    try:
+        with contextlib.redirect_stdout(output):
+            exec(compile(source, "README.md: Call", "exec"), namespace)
+    finally:
+        close_client_connections(namespace)
+
+    assert len(expected) == 2
+    assert output.getvalue().splitlines() == expected

@@ -46,7 +46,7 @@ class ConnectionKind(abc.ABC):
     name: ClassVar[str] = ""
     #: Whether its services have coroutine methods.
     is_async: ClassVar[bool] = False
-    #: The module it needs, and the extra that installs it (`django-services[<extra>]`).
+    #: The module it needs, and the extra that installs it (`django-feathers[<extra>]`).
     library: ClassVar[str | None] = None
     extra: ClassVar[str] = ""
 
@@ -69,7 +69,7 @@ class ConnectionKind(abc.ABC):
         """Why the kind can not be used here (its library is not installed), or `None`."""
         if self.library is None or importlib.util.find_spec(self.library) is not None:
             return None
-        install = f"django-services[{self.extra}]" if self.extra else "django-services"
+        install = f"django-feathers[{self.extra}]" if self.extra else "django-feathers"
         return f"needs the {self.library} package: pip install '{install}'"
 
     def close(self, connection: BaseConnection) -> None:

@@ -110,7 +110,7 @@ def _load(name: str, library: str, extra: str) -> Any:
     except ModuleNotFoundError as exc:
         if exc.name != library:
             raise
-        install = f"django-services[{extra}]" if extra else "django-services"
+        install = f"django-feathers[{extra}]" if extra else "django-feathers"
         raise ImportError(
             f"rest_client().{name}() needs the {library} package: pip install '{install}'"
         ) from exc

@@ -44,7 +44,7 @@ _INTEGER_TYPES = frozenset(
         "PositiveSmallIntegerField",
     }
 )
-# Every database django-services runs on stores integers in at most 64 bits.
+# Every database django-feathers runs on stores integers in at most 64 bits.
 _INTEGER_RANGE = (-(2**63), 2**63 - 1)
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")

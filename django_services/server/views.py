@@ -114,7 +114,7 @@ class ServiceMixin:
             ):
                 raise TypeError(
                     f"{cls.__name__}.{attribute}: {attribute!r} cannot be a custom method name, "
-                    "it is used by the service machinery (Django, DRF or django-services)."
+                    "it is used by the service machinery (Django, DRF or django-feathers)."
                 )
         cls._custom_methods = declared
 
@@ -376,7 +376,7 @@ def _setting_classes(setting: str) -> tuple[Any, ...]:
 
 
 def _is_machinery_name(cls: type, name: str) -> bool:
-    """Whether `name` is defined by Django, DRF or django-services' own service classes."""
+    """Whether `name` is defined by Django, DRF or django-feathers' own service classes."""
     for base in cls.__mro__[1:]:
         module = base.__module__
         package = module.split(".", 1)[0]
