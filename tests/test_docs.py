@@ -8,8 +8,11 @@ The settings reference is read back and compared with `DEFAULTS` (every key, eve
 every option of a remote and of its `AUTH`), the check ids and error classes with the package,
 and the import lines of every example are imported. The quickstart (its service, its curl
 session, its Python session) and the remotes page's session run against a live server, outputs
-compared character for character; the remotes page's bridge of your own signs calls a service
-verifies, and every `REMOTES` example passes the system checks.
+compared character for character, and the quickstart is followed step by step from
+`django-admin startproject` to a running server. The remotes page's bridge of your own signs
+calls a service verifies, and every `REMOTES` example passes the system checks. The README's
+Serve snippet is the example project's code, and its find and Call snippet run against the
+example project, migrated and seeded.
 """
 
 from __future__ import annotations
@@ -377,6 +380,117 @@ def test_the_quickstart_runs_as_shown(live_server):
 
     assert len(exchanges) >= 8
     assert "todos" in names
+
+
+class QuickstartProject:
+    """A project built as the quickstart says, from `django-admin startproject` on."""
+
+    def __init__(self, directory: Path) -> None:
+        self.cwd = directory
+        self.server: Any = None
+        self.server_url = ""
+        self.environment = {
+            key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"
+        }
+
+    def run(self, command: str) -> None:
+        """Run a `$ ...` line of the page (pip install is what this test runs under)."""
+        from tests.example.project import COMMAND_TIMEOUT
+
+        args = shlex.split(command)
+        if args[0] == "cd":
+            self.cwd = self.cwd / args[1]
+            return
+        if args[:4] == ["python", "-m", "pip", "install"]:
+            assert importlib.util.find_spec("django_services") is not None
+            return
+        if args[:3] == ["python", "manage.py", "runserver"]:
+            self.start_server()
+            return
+        if args[0] == "django-admin":
+            args = [sys.executable, "-m", "django", *args[1:]]
+        else:
+            assert args[0] == "python", command
+            args = [sys.executable, *args[1:]]
+        result = subprocess.run(
+            args,
+            cwd=self.cwd,
+            env=self.environment,
+            capture_output=True,
+            text=True,
+            timeout=COMMAND_TIMEOUT,
+        )
+        assert result.returncode == 0, f"{command}\n{result.stdout}\n{result.stderr}"
+
+    def write(self, block: Block) -> None:
+        """Write a titled block into its file, as the page says."""
+        assert block.title is not None
+        path = self.cwd / block.title
+        if block.title in ("settings.py", "urls.py"):
+            path = self.cwd / "mysite" / block.title
+        if block.title == "settings.py" and block.text.startswith("INSTALLED_APPS = ["):
+            apps = [
+                item
+                for item in ast.literal_eval(block.text.split("=", 1)[1].replace("...,", ""))
+                if item
+            ]
+            text = path.read_text(encoding="utf-8")
+            end = text.index("]", text.index("INSTALLED_APPS = ["))
+            added = "".join(f"    {app!r},\n" for app in apps)
+            path.write_text(text[:end] + added + text[end:], encoding="utf-8")
+        elif block.title == "settings.py":
+            with path.open("a", encoding="utf-8") as settings_file:
+                settings_file.write("\n" + block.text)
+        else:
+            path.write_text(block.text, encoding="utf-8")
+
+    def start_server(self) -> None:
+        from tests.example.project import free_port
+        from tests.processes import LoggedProcess
+
+        port = free_port()
+        self.server_url = f"http://127.0.0.1:{port}"
+        self.server = LoggedProcess()
+        self.server.spawn(
+            [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+            cwd=self.cwd,
+            env={**self.environment, "PYTHONUNBUFFERED": "1"},
+            log_path=self.cwd / "runserver.log",
+        )
+        for _ in range(600):
+            assert self.server.process.poll() is None, self.server.log()
+            try:
+                requests.get(self.server_url, timeout=2).close()
+                return
+            except requests.ConnectionError:
+                threading.Event().wait(0.1)
+        raise AssertionError(f"runserver did not answer:\n{self.server.log()}")
+
+
+def test_the_quickstart_works_from_startproject(tmp_path):
+    project = QuickstartProject(tmp_path)
+    exchanges = []
+    try:
+        for block in code_blocks(page("quickstart.md"), "console", "python"):
+            if block.language == "python":
+                project.write(block)
+                continue
+            for line in block.text.splitlines():
+                if line.startswith("$ curl"):
+                    continue
+                if line.startswith("$ "):
+                    project.run(line[2:])
+            exchanges.extend(curl_session(block))
+        for command, expected in exchanges:
+            assert run_curl(command, project.server_url) == expected, command
+        names = run_python_sessions("quickstart.md", project.server_url)
+    finally:
+        if project.server is not None:
+            project.server.stop()
+
+    assert len(exchanges) >= 8
+    assert "todos" in names
+    assert "Traceback" not in project.server.log(), project.server.log()
 
 
 @pytest.mark.django_db(transaction=True, reset_sequences=True)
