@@ -150,7 +150,7 @@ class Remote:
         if self._per_loop:
             return self._loop_app()
         try:
-            return self._local.app  # type: ignore[no-any-return]
+            return self._local.app
         except AttributeError:
             return self._open_in_thread()
 
@@ -215,6 +215,7 @@ class Remote:
 
     def _open_in_thread(self) -> RemoteApp:
         app = self._open()
+        assert app.rest is not None  # set by RemoteApp from the connection it is given
         hold = _ThreadHold()
         token = next(self._tokens)
         finalizer = weakref.finalize(
@@ -255,8 +256,8 @@ class Remote:
                 # connection with it) by `loop.shutdown_asyncgens()`.
                 _step(closer.asend(None))
                 self._closers[loop] = closer
-        for closer in forgotten:
-            _finish(closer)
+        for forgotten_closer in forgotten:
+            _finish(forgotten_closer)
         return app
 
     def _take_loop(
@@ -394,14 +395,14 @@ class RemoteHandler(BaseConnectionHandler):
         self._connections = types.SimpleNamespace()
         self._lock = threading.Lock()
 
-    def configure_settings(self, settings: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    def configure_settings(self, settings: Mapping[str, Any] | None) -> dict[str, Any]:
         if settings is None:
             settings = services_settings.REMOTES
         if not isinstance(settings, Mapping):
             raise ImproperlyConfigured(
                 f"{SETTINGS_NAME}['REMOTES'] must be a dict, not {type(settings).__name__}."
             )
-        return settings
+        return dict(settings)
 
     def create_connection(self, alias: str) -> Remote:
         return Remote(read_remote(alias, self.settings[alias]))

@@ -54,8 +54,11 @@ _SHOWN_LENGTH = 100
 
 def resolve_field(model_field: models.Field) -> models.Field:
     """The field whose values `model_field` holds: itself, or what a foreign key points to."""
-    while model_field.is_relation and getattr(model_field, "target_field", None) is not None:
-        model_field = model_field.target_field
+    while model_field.is_relation:
+        target_field = getattr(model_field, "target_field", None)
+        if target_field is None:
+            break
+        model_field = target_field
     return model_field
 
 

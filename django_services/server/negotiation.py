@@ -13,6 +13,7 @@ field), and the query string is not parsed by Django (our codec enforces its own
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import Any
 
 from rest_framework.negotiation import DefaultContentNegotiation
@@ -28,11 +29,12 @@ class ServiceContentNegotiation(DefaultContentNegotiation):
     def select_renderer(
         self,
         request: Any,
-        renderers: list[BaseRenderer],
+        renderers: Iterable[BaseRenderer],
         format_suffix: str | None = None,
     ) -> tuple[BaseRenderer, str]:
         """Return the renderer and the media type of the answer."""
-        media_types = tuple(renderer.media_type for renderer in renderers)
+        choices = list(renderers)
+        media_types = tuple(renderer.media_type for renderer in choices)
         # The request itself goes to `get_accept_list` (how DRF reads it differs across
         # versions). Clients send the same few Accept headers again and again, so the choice
         # for each short list is kept; a long one, which no common client sends, is not.
@@ -41,7 +43,7 @@ class ServiceContentNegotiation(DefaultContentNegotiation):
             index = _cached_choice(accept_list, media_types)
         else:
             index = _choose(accept_list, media_types)
-        renderer = renderers[index]
+        renderer = choices[index]
         return renderer, renderer.media_type
 
 
@@ -51,7 +53,7 @@ _CACHED_LENGTH = 512
 
 def _choose(accept_list: tuple[str, ...], media_types: tuple[str, ...]) -> int:
     """The index of the first media type matching the most precise accepted types, else 0."""
-    for accepted_set in order_by_precedence(accept_list):
+    for accepted_set in order_by_precedence(list(accept_list)):
         for index, media_type in enumerate(media_types):
             if any(media_type_matches(media_type, accepted) for accepted in accepted_set):
                 return index

@@ -93,6 +93,13 @@ class BaseConnection:
         """Return the service at `name` on this connection, not registered with any app."""
         return self.service_class(name, connection=self)
 
+    def call(self, request: Request) -> Any:
+        """
+        Send `request` (again, when the retry rules say so) and return the decoded result: the
+        result on a `Connection`, an awaitable of it on an `AsyncConnection`.
+        """
+        raise NotImplementedError(f"{type(self).__name__} does not define call().")
+
     def __call__(self, app: App) -> None:
         """Make this connection the default provider of `app` (`app.configure(connection)`)."""
         if app.rest is not None:
