@@ -1,5 +1,5 @@
 """
-Benchmarks of django-services against DRF and plain Django, served by gunicorn on loopback.
+Benchmarks of django-feathers against DRF and plain Django, served by gunicorn on loopback.
 
     python -m bench              # quick: SQLite, 100k rows, sync and gthread workers
     python -m bench --full       # also 1M rows, PostgreSQL and the FeathersJS reference

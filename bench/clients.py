@@ -1,5 +1,5 @@
 """
-The client benchmarks: django-services' client against the raw HTTP libraries it wraps, on one
+The client benchmarks: django-feathers' client against the raw HTTP libraries it wraps, on one
 keep-alive server (gunicorn gthread), in alternating rounds.
 
     results = run_client_benchmarks("http://127.0.0.1:8000", rows=100_000, rounds=5)

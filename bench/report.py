@@ -19,7 +19,7 @@ from .load import LoadResult
 
 TRANSACTION_WORDS = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
 VARIANT_NAMES = {
-    "services": "django-services",
+    "services": "django-feathers",
     "drf": "DRF ModelViewSet",
     "plain": "plain Django",
     "feathers": "FeathersJS (koa + knex)",
@@ -86,8 +86,8 @@ class Report:
         lines = [
             f"#### FeathersJS v5 reference ({server.rsplit(' ', 1)[0]}, node, 2 processes)",
             "",
-            "| workload | Feathers req/s | p50 ms | p99 ms | django-services (gthread) req/s "
-            "| django-services / Feathers | errors |",
+            "| workload | Feathers req/s | p50 ms | p99 ms | django-feathers (gthread) req/s "
+            "| django-feathers / Feathers | errors |",
             "| --- | ---: | ---: | ---: | ---: | ---: | ---: |",
         ]
         for workload, results in reference.items():

@@ -3,7 +3,7 @@ Where a real gunicorn worker spends its time under load: py-spy samples both wor
 (or the Python generator) loads one cell, and the functions are listed by their inclusive
 share of the samples.
 
-    python -m bench.spy get                      # django-services, SQLite 100k, sync workers
+    python -m bench.spy get                      # django-feathers, SQLite 100k, sync workers
     python -m bench.spy create --variant drf --seconds 8 --top 40
 
 py-spy reads the workers' memory, which needs the right to trace them (root, or

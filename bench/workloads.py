@@ -4,9 +4,9 @@ What is measured: each workload as each variant serves it.
     FIND.request("services")          # Request("GET", "/services/people?age%5B%24gt%5D=30...")
     GET.request("drf", id=42)         # Request("GET", "/drf/people/42/")
 
-Variants: `services` (django-services), `drf` (a DRF ModelViewSet with LimitOffsetPagination),
+Variants: `services` (django-feathers), `drf` (a DRF ModelViewSet with LimitOffsetPagination),
 `plain` (Django views returning JsonResponse: the floor), and `feathers` (the FeathersJS
-reference server, the django-services requests without the `/services` mount). Query
+reference server, the django-feathers requests without the `/services` mount). Query
 strings are written encoded, as clients send them.
 """
 
@@ -19,7 +19,7 @@ from urllib.parse import quote
 from .data import sample_name
 
 VARIANTS = ("services", "drf", "plain")
-#: The FeathersJS reference server serves the django-services paths without the `/services` mount.
+#: The FeathersJS reference server serves the django-feathers paths without the `/services` mount.
 FEATHERS = "feathers"
 # Age 10 and a name outside the data set: created people never match the find workloads.
 CREATE_BODY = json.dumps({"name": "Grace B. Hopper", "age": 10})

@@ -1,5 +1,5 @@
 """
-django-services: FeathersJS v5 REST services for Django, and a client to call them.
+django-feathers: FeathersJS v5 REST services for Django, and a client to call them.
 
     INSTALLED_APPS = [..., "rest_framework", "django_services"]
     DJANGO_SERVICES = {"SERVICES": {"todos": "todos.services.TodoService"}}

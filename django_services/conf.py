@@ -1,5 +1,5 @@
 """
-Settings for django-services, all under one `DJANGO_SERVICES` dict.
+Settings for django-feathers, all under one `DJANGO_SERVICES` dict.
 
     DJANGO_SERVICES = {
         "SERVICES": {"todos": "todos.services.TodoService"},

@@ -61,7 +61,7 @@ DEFAULT_MESSAGE = "Error"
 
 class FeathersError(Exception):
     """
-    The root of every error django-services raises or receives.
+    The root of every error django-feathers raises or receives.
 
     **Parameters:**
 
@@ -277,9 +277,9 @@ def from_json(body: Any, status: int | None = None, *, response: Any = None) -> 
     cls = _class_for(body.get("name"), code if code is not None else status)
     name = body.get("name") if isinstance(body.get("name"), str) else None
     class_name = body.get("className") if isinstance(body.get("className"), str) else None
-    message = body.get("message")
+    sent_message = body.get("message")
     error = cls(
-        None if message is None else str(message),
+        None if sent_message is None else str(sent_message),
         errors=body.get("errors"),
         name=name,
         code=code,

@@ -212,9 +212,11 @@ def in_process_remote(
 try:
     import pytest
 except ImportError:  # pragma: no cover - the fixtures need pytest, the rest does not
-    pytest = None
+    _HAS_PYTEST = False
+else:
+    _HAS_PYTEST = True
 
-if pytest is not None:
+if _HAS_PYTEST:
 
     @pytest.fixture
     def in_process_remotes() -> Iterator[Callable[..., Remote]]:

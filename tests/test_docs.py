@@ -8,19 +8,24 @@ The settings reference is read back and compared with `DEFAULTS` (every key, eve
 every option of a remote and of its `AUTH`), the check ids and error classes with the package,
 and the import lines of every example are imported. The quickstart (its service, its curl
 session, its Python session) and the remotes page's session run against a live server, outputs
-compared character for character; the remotes page's bridge of your own signs calls a service
-verifies, and every `REMOTES` example passes the system checks.
+compared character for character, and the quickstart is followed step by step from
+`django-admin startproject` to a running server. The remotes page's bridge of your own signs
+calls a service verifies, and every `REMOTES` example passes the system checks. The README's
+Serve snippet is the example project's code, and its find and Call snippet run against the
+example project, migrated and seeded.
 """
 
 from __future__ import annotations
 
 import ast
+import contextlib
 import dataclasses
 import doctest
 import gc
 import hashlib
 import hmac
 import importlib.util
+import io
 import os
 import re
 import shlex
@@ -377,6 +382,117 @@ def test_the_quickstart_runs_as_shown(live_server):
     assert "todos" in names
 
 
+class QuickstartProject:
+    """A project built as the quickstart says, from `django-admin startproject` on."""
+
+    def __init__(self, directory: Path) -> None:
+        self.cwd = directory
+        self.server: Any = None
+        self.server_url = ""
+        self.environment = {
+            key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"
+        }
+
+    def run(self, command: str) -> None:
+        """Run a `$ ...` line of the page (pip install is what this test runs under)."""
+        from tests.example.project import COMMAND_TIMEOUT
+
+        args = shlex.split(command)
+        if args[0] == "cd":
+            self.cwd = self.cwd / args[1]
+            return
+        if args[:4] == ["python", "-m", "pip", "install"]:
+            assert importlib.util.find_spec("django_services") is not None
+            return
+        if args[:3] == ["python", "manage.py", "runserver"]:
+            self.start_server()
+            return
+        if args[0] == "django-admin":
+            args = [sys.executable, "-m", "django", *args[1:]]
+        else:
+            assert args[0] == "python", command
+            args = [sys.executable, *args[1:]]
+        result = subprocess.run(
+            args,
+            cwd=self.cwd,
+            env=self.environment,
+            capture_output=True,
+            text=True,
+            timeout=COMMAND_TIMEOUT,
+        )
+        assert result.returncode == 0, f"{command}\n{result.stdout}\n{result.stderr}"
+
+    def write(self, block: Block) -> None:
+        """Write a titled block into its file, as the page says."""
+        assert block.title is not None
+        path = self.cwd / block.title
+        if block.title in ("settings.py", "urls.py"):
+            path = self.cwd / "mysite" / block.title
+        if block.title == "settings.py" and block.text.startswith("INSTALLED_APPS = ["):
+            apps = [
+                item
+                for item in ast.literal_eval(block.text.split("=", 1)[1].replace("...,", ""))
+                if item
+            ]
+            text = path.read_text(encoding="utf-8")
+            end = text.index("]", text.index("INSTALLED_APPS = ["))
+            added = "".join(f"    {app!r},\n" for app in apps)
+            path.write_text(text[:end] + added + text[end:], encoding="utf-8")
+        elif block.title == "settings.py":
+            with path.open("a", encoding="utf-8") as settings_file:
+                settings_file.write("\n" + block.text)
+        else:
+            path.write_text(block.text, encoding="utf-8")
+
+    def start_server(self) -> None:
+        from tests.example.project import free_port
+        from tests.processes import LoggedProcess
+
+        port = free_port()
+        self.server_url = f"http://127.0.0.1:{port}"
+        self.server = LoggedProcess()
+        self.server.spawn(
+            [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+            cwd=self.cwd,
+            env={**self.environment, "PYTHONUNBUFFERED": "1"},
+            log_path=self.cwd / "runserver.log",
+        )
+        for _ in range(600):
+            assert self.server.process.poll() is None, self.server.log()
+            try:
+                requests.get(self.server_url, timeout=2).close()
+                return
+            except requests.ConnectionError:
+                threading.Event().wait(0.1)
+        raise AssertionError(f"runserver did not answer:\n{self.server.log()}")
+
+
+def test_the_quickstart_works_from_startproject(tmp_path):
+    project = QuickstartProject(tmp_path)
+    exchanges = []
+    try:
+        for block in code_blocks(page("quickstart.md"), "console", "python"):
+            if block.language == "python":
+                project.write(block)
+                continue
+            for line in block.text.splitlines():
+                if line.startswith("$ curl"):
+                    continue
+                if line.startswith("$ "):
+                    project.run(line[2:])
+            exchanges.extend(curl_session(block))
+        for command, expected in exchanges:
+            assert run_curl(command, project.server_url) == expected, command
+        names = run_python_sessions("quickstart.md", project.server_url)
+    finally:
+        if project.server is not None:
+            project.server.stop()
+
+    assert len(exchanges) >= 8
+    assert "todos" in names
+    assert "Traceback" not in project.server.log(), project.server.log()
+
+
 @pytest.mark.django_db(transaction=True, reset_sequences=True)
 def test_the_authentication_session_runs_as_shown(live_server, monkeypatch):
     from tests.testapp.models import User
@@ -545,3 +661,162 @@ def test_the_bridge_of_your_own_checks_its_variable(signing_bridge, monkeypatch)
         problems = check_remotes()
 
     assert [problem.id for problem in problems] == ["django_services.W208"]
+
+
+# The README -------------------------------------------------------------------------------
+
+README = ROOT / "README.md"
+EXAMPLE = ROOT / "example_project"
+#: Where the README's Call snippet says the example runs (`runserver`'s default address).
+EXAMPLE_ADDRESS = "http://127.0.0.1:8000"
+_SECTION_FILE = re.compile(r"^# (?P<path>[\w/]+\.py)\n", re.M)
+_PRINTED = re.compile(r"^\s*print\(.*\)  # (?P<output>.+)$", re.M)
+_README_FIND = re.compile(r"`GET (?P<path>/\S+)` answers\s+`(?P<answer>\{[^`]+\})`")
+
+
+def readme_section(heading: str) -> str:
+    """The text of a `## heading` section of the README."""
+    text = README.read_text(encoding="utf-8")
+    start = text.index(f"\n## {heading}\n")
+    end = text.find("\n## ", start + 1)
+    return text[start : end if end != -1 else len(text)]
+
+
+def readme_files(heading: str) -> dict[str, str]:
+    """The files a section's Python block shows, each after its `# path.py` line."""
+    (block,) = code_blocks(readme_section(heading), "python")
+    parts = _SECTION_FILE.split(block.text)
+    return dict(zip(parts[1::2], parts[2::2], strict=True))
+
+
+def example_source(path: str) -> ast.Module:
+    """The example project's file a README section names (`settings.py` is its settings)."""
+    relative = f"config/{path}" if path in ("settings.py", "urls.py") else path
+    return ast.parse((EXAMPLE / relative).read_text(encoding="utf-8"))
+
+
+def assigned(module: ast.Module, name: str) -> ast.expr:
+    """The value assigned to `name` at the top of a module."""
+    for statement in module.body:
+        if isinstance(statement, ast.Assign) and any(
+            isinstance(target, ast.Name) and target.id == name for target in statement.targets
+        ):
+            return statement.value
+    raise AssertionError(f"no {name} = ...")
+
+
+def shown_items(node: ast.expr) -> list[str]:
+    """The elements of a list or the items of a dict the README shows (`...` stands for more)."""
+    if isinstance(node, ast.List):
+        return [ast.dump(item) for item in node.elts if not _is_ellipsis(item)]
+    assert isinstance(node, ast.Dict)
+    pairs = zip(node.keys, node.values, strict=True)
+    return [ast.dump(ast.Tuple([key, value])) for key, value in pairs if key is not None]
+
+
+def _is_ellipsis(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is Ellipsis
+
+
+def settings_entries(module: ast.Module) -> dict[str, list[str]]:
+    """The installed apps and the declared services, as the README or the example has them."""
+    services_setting = assigned(module, "DJANGO_SERVICES")
+    assert isinstance(services_setting, ast.Dict)
+    keys = [ast.literal_eval(key) if key else None for key in services_setting.keys]
+    services = dict(zip(keys, services_setting.values, strict=True))
+    return {
+        "INSTALLED_APPS": shown_items(assigned(module, "INSTALLED_APPS")),
+        "SERVICES": shown_items(services["SERVICES"]),
+    }
+
+
+def test_the_readme_serves_what_the_example_project_serves():
+    files = readme_files("Serve")
+    shown_settings = settings_entries(ast.parse(files.pop("settings.py")))
+    example_settings = settings_entries(example_source("settings.py"))
+    shown_urls = shown_items(assigned(ast.parse(files.pop("urls.py")), "urlpatterns"))
+    example_urls = shown_items(assigned(example_source("urls.py"), "urlpatterns"))
+
+    for name, entries in shown_settings.items():
+        assert entries and set(entries) <= set(example_settings[name]), name
+    assert shown_urls and set(shown_urls) <= set(example_urls)
+    assert set(files) == {"chat/services.py", "todos/services.py"}
+    for path, source in files.items():
+        example_classes = {
+            node.name: {ast.dump(statement) for statement in node.body}
+            for node in example_source(path).body
+            if isinstance(node, ast.ClassDef)
+        }
+        for shown in ast.parse(source).body:
+            assert isinstance(shown, ast.ClassDef), path
+            for statement in shown.body:
+                assert ast.dump(statement) in example_classes[shown.name], (
+                    f"{path}: {shown.name} has no {ast.unparse(statement).splitlines()[0]!r}"
+                )
+
+
+@pytest.fixture(scope="module")
+def example_project(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The example project, migrated and seeded with its demo data, under `runserver`."""
+    from tests.example.project import ExampleDatabase, ExampleServer, manage
+
+    directory = tmp_path_factory.mktemp("readme")
+    database = ExampleDatabase.create(directory, "readme")
+    try:
+        manage("migrate", "--noinput", database=database)
+        manage("seed_demo", database=database)
+        server = ExampleServer(database, directory / "runserver.log").start()
+        try:
+            yield server.url
+        finally:
+            server.stop()
+    finally:
+        database.drop()
+
+
+def demo_token(server_url: str) -> str:
+    from tests.example.conftest import DEMO_EMAIL, DEMO_PASSWORD
+
+    credentials = {"strategy": "local", "email": DEMO_EMAIL, "password": DEMO_PASSWORD}
+    response = requests.post(f"{server_url}/authentication", json=credentials, timeout=10)
+    assert response.status_code == 201, response.text
+    return response.json()["accessToken"]
+
+
+def test_the_readme_find_answers_as_shown_by_the_example_project(example_project):
+    match = _README_FIND.search(readme_section("Serve"))
+    assert match is not None
+    shown = ast.literal_eval(match["answer"].replace("[...]", "None"))
+
+    response = requests.get(
+        example_project + match["path"],
+        headers={"Authorization": f"Bearer {demo_token(example_project)}"},
+        timeout=10,
+    )
+
+    assert response.status_code == 200, response.text
+    answer = response.json()
+    assert isinstance(answer, dict), answer
+    assert {key: answer[key] for key in ("total", "limit", "skip")} == {
+        key: shown[key] for key in ("total", "limit", "skip")
+    }
+    created = [message["createdAt"] for message in answer["data"]]
+    assert len(created) == shown["limit"]
+    assert created == sorted(created, reverse=True)
+
+
+def test_the_readme_call_runs_as_shown_against_the_example_project(example_project):
+    (block,) = code_blocks(readme_section("Call"), "python")
+    assert EXAMPLE_ADDRESS in block.text
+    expected = [match["output"] for match in _PRINTED.finditer(block.text)]
+    source = block.text.replace(EXAMPLE_ADDRESS, example_project)
+    output = io.StringIO()
+    namespace: dict[str, Any] = {}
+    try:
+        with contextlib.redirect_stdout(output):
+            exec(compile(source, "README.md: Call", "exec"), namespace)
+    finally:
+        close_client_connections(namespace)
+
+    assert len(expected) == 2
+    assert output.getvalue().splitlines() == expected

@@ -1,1 +1,1 @@
-"""The `people` app: one table, served three ways (django-services, DRF, plain Django)."""
+"""The `people` app: one table, served three ways (django-feathers, DRF, plain Django)."""

@@ -44,7 +44,7 @@ def people(request: HttpRequest) -> HttpResponse:
     if "name" in params:
         queryset = queryset.filter(name=params["name"])
     sort = params.get("sort")
-    # Ties in the order of the sort, as django-services orders them.
+    # Ties in the order of the sort, as django-feathers orders them.
     ordering = {"age": ("age", "id"), "-age": ("-age", "-id")}.get(sort, ("id",))
     queryset = queryset.order_by(*ordering)
     rows = list(queryset.values(*FIELDS)[offset : offset + limit])

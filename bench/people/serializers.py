@@ -1,4 +1,4 @@
-"""The serializer shared by the django-services and DRF variants."""
+"""The serializer shared by the django-feathers and DRF variants."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """
-The django-services variant: a `ModelService`, as the package's documentation declares one.
+The django-feathers variant: a `ModelService`, as the package's documentation declares one.
 
     GET  /services/people?age[$gt]=30&$sort[age]=-1&$limit=10
     GET  /services/people/42

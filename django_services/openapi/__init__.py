@@ -1,5 +1,5 @@
 """
-OpenAPI 3.1 for every service, with drf-spectacular (`pip install "django-services[openapi]"`).
+OpenAPI 3.1 for every service, with drf-spectacular (`pip install "django-feathers[openapi]"`).
 
     INSTALLED_APPS = [..., "drf_spectacular", "drf_spectacular_sidecar", "django_services.openapi"]
     SPECTACULAR_SETTINGS = {**SPECTACULAR_DEFAULTS, "TITLE": "My API"}   # from .conf

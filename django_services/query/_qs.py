@@ -211,18 +211,20 @@ def merge(target: Any, source: Any, check_length: Callable[[int], None]) -> Any:
                 target[index] = item
         check_length(len(target))
         return target
-    merged = target
+    merged: dict[str, Any]
     if isinstance(target, _ConflictList):
         merged = _ConflictObject(_as_object(target), len(target) - 1)
     elif isinstance(target, list):
         merged = _as_object(target)
+    else:
+        merged = target
     items = _as_object(source).items() if isinstance(source, list) else source.items()
     for key, value in items:
         merged[key] = merge(merged[key], value, check_length) if key in merged else value
         if isinstance(merged, _ConflictObject):
-            index = _js_index(key)
-            if index is not None and index > merged.last_index:
-                merged.last_index = index
+            key_index = _js_index(key)
+            if key_index is not None and key_index > merged.last_index:
+                merged.last_index = key_index
     return merged
 
 

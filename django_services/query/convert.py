@@ -44,7 +44,7 @@ _INTEGER_TYPES = frozenset(
         "PositiveSmallIntegerField",
     }
 )
-# Every database django-services runs on stores integers in at most 64 bits.
+# Every database django-feathers runs on stores integers in at most 64 bits.
 _INTEGER_RANGE = (-(2**63), 2**63 - 1)
 _INTEGER = re.compile(r"[+-]?[0-9]+")
 _NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
@@ -54,8 +54,11 @@ _SHOWN_LENGTH = 100
 
 def resolve_field(model_field: models.Field) -> models.Field:
     """The field whose values `model_field` holds: itself, or what a foreign key points to."""
-    while model_field.is_relation and getattr(model_field, "target_field", None) is not None:
-        model_field = model_field.target_field
+    while model_field.is_relation:
+        target_field = getattr(model_field, "target_field", None)
+        if target_field is None:
+            break
+        model_field = target_field
     return model_field
 
 

@@ -19,7 +19,7 @@ import math
 import re
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db import models
@@ -96,7 +96,7 @@ class Paginate:
                 )
 
     @classmethod
-    def of(cls, value: Paginate | Mapping[str, Any] | None) -> Paginate | None:
+    def of(cls, value: Paginate | Mapping[str, Any] | Literal[False] | None) -> Paginate | None:
         """Accept a `Paginate`, a `{"default": D, "max": M}` mapping, or `None`/`False`."""
         if value is None or value is False or isinstance(value, Paginate):
             return value or None
@@ -118,7 +118,9 @@ class Paginate:
         # Feathers falls back to 0 rows without a default; the largest page is more useful.
         fallback = self.default if self.default is not None else self.max
         limit = requested if requested is not None else fallback
-        return limit if self.max is None else min(limit, self.max)
+        if self.max is None or limit is None:
+            return limit
+        return min(limit, self.max)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ The backend applies the query of the call in progress (`view.feathers_query`, pa
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
+from typing import Any, cast
 
 from django.core.exceptions import FieldDoesNotExist
 from django.db import models
@@ -56,10 +56,12 @@ def serializer_query_fields(
     `include` keeps only the names listed; `sortable` limits which of them `$sort` accepts
     (None: all).
     """
-    if isinstance(serializer, serializers.ListSerializer):
-        serializer = serializer.child
+    form = cast(
+        serializers.Serializer,
+        serializer.child if isinstance(serializer, serializers.ListSerializer) else serializer,
+    )
     fields: dict[str, QueryField] = {}
-    for name, field in serializer.fields.items():
+    for name, field in form.fields.items():
         if field.write_only or (include is not None and name not in include):
             continue
         resolved = orm_path(model, field)
@@ -84,8 +86,13 @@ def orm_path(
     None when the field reads no column: a method field, a property, a to-many relation, a
     nested serializer, a relation shown by something other than its key or a slug.
     """
-    if field.source == "*" or isinstance(
-        field, (serializers.ManyRelatedField, serializers.ListSerializer, serializers.Serializer)
+    if (
+        field.source is None
+        or field.source == "*"
+        or isinstance(
+            field,
+            (serializers.ManyRelatedField, serializers.ListSerializer, serializers.Serializer),
+        )
     ):
         return None
     current = model

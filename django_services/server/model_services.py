@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Callable, Collection, Mapping
-from typing import Any
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import Any, cast
 
 from django.core.exceptions import FieldDoesNotExist, ImproperlyConfigured
 from django.core.signals import setting_changed
@@ -63,7 +63,9 @@ REPLACE_MULTIPLE = "You can not replace multiple instances. Did you mean 'patch'
 ESTIMATE_TOTAL_ABOVE = "estimate_total_above"
 
 
-class ModelService(ServiceMixin, GenericViewSet):
+# `as_view` makes the view of a service (called with an id and route), not DRF's view of
+# actions; `action` is None until the call's service method is resolved.
+class ModelService(ServiceMixin, GenericViewSet):  # type: ignore[misc]
     """
     A service over a queryset and a serializer (a DRF `GenericViewSet`).
 
@@ -122,7 +124,8 @@ class ModelService(ServiceMixin, GenericViewSet):
         queryset = self.filter_queryset(self.get_queryset())
         page = self.paginate_queryset(queryset)
         if page is not None:
-            return self.paginator.get_paginated_data(self.represent(page, many=True))
+            paginator = cast(FeathersPagination, self.paginator)  # it paged the queryset
+            return paginator.get_paginated_data(self.represent(page, many=True))
         _, rows = fetch_page(queryset, query, paginated=False)
         return self.represent(rows, many=True)
 
@@ -166,7 +169,7 @@ class ModelService(ServiceMixin, GenericViewSet):
             data[self.get_id_field()] = getattr(instance, self.get_id_lookup()[0])
             serializer = self.get_serializer(instance, data=data)
             self.check_valid(serializer)
-            serializer.validated_data.update(self.get_replacement_defaults(serializer))
+            serializer.validated_data.update(self.get_replacement_defaults(_child(serializer)))
             self.save_update(serializer)
         return self.represent(serializer.instance)
 
@@ -310,11 +313,13 @@ class ModelService(ServiceMixin, GenericViewSet):
         locks were awaited is left out.
         """
         queryset = self.filter_queryset(self.get_queryset())
+        query = self.feathers_query
+        assert query is not None  # filter_queryset parsed it
         locked = None
         if lock:
             using = self.write_database()
             locked = lock_rows(self._model(), using, pk__in=queryset.using(using).values("pk"))
-        _, rows = fetch_page(queryset, self.feathers_query, paginated=False)
+        _, rows = fetch_page(queryset, query, paginated=False)
         if locked is not None:
             rows = [instance for instance in rows if instance.pk in locked]
         for instance in rows:
@@ -380,9 +385,13 @@ class ModelService(ServiceMixin, GenericViewSet):
         """
         if serializer.is_valid():
             return
-        errors = serializer.errors
+        errors: Any = serializer.errors
+        entries: Iterable[tuple[int | None, Any]]
         if isinstance(serializer, serializers.ListSerializer):
-            entries = errors.items() if isinstance(errors, Mapping) else enumerate(errors)
+            if not isinstance(errors, Mapping):
+                # Before DRF 3.18.1, a list with an entry per item: by index, as DRF now has it.
+                errors = {index: item for index, item in enumerate(errors) if item}
+            entries = errors.items()
         else:
             entries = [(None, errors)]
         id_field = self.get_id_field()
@@ -394,7 +403,7 @@ class ModelService(ServiceMixin, GenericViewSet):
                 raise Conflict(f"A record with {id_field} '{value[id_field]}' already exists")
         raise serializers.ValidationError(errors)
 
-    def get_replacement_defaults(self, serializer: serializers.BaseSerializer) -> dict[str, Any]:
+    def get_replacement_defaults(self, serializer: serializers.Serializer) -> dict[str, Any]:
         """
         What `update` writes for writable fields missing from the data: the model field's
         default (null when it has none and is nullable), an empty set for many-to-many.
@@ -404,7 +413,7 @@ class ModelService(ServiceMixin, GenericViewSet):
         defaults: dict[str, Any] = {}
         for field in serializer.fields.values():
             source = field.source
-            if field.read_only or source == "*" or "." in source:
+            if field.read_only or source is None or source == "*" or "." in source:
                 continue
             if source in serializer.validated_data or source == id_path:
                 continue
@@ -427,7 +436,7 @@ class ModelService(ServiceMixin, GenericViewSet):
         self._conceal_private_fields(_child(serializer))
         return serializer
 
-    def _conceal_private_fields(self, serializer: serializers.BaseSerializer) -> None:
+    def _conceal_private_fields(self, serializer: serializers.Serializer) -> None:
         reuse_built_fields(serializer)
         fields = serializer.fields
         for name in self.private_fields:
@@ -473,7 +482,7 @@ class ModelService(ServiceMixin, GenericViewSet):
 
     def get_paginate(self) -> Paginate | None:
         """The `paginate` option, or `DJANGO_SERVICES["PAGINATE"]`; None when off."""
-        value = services_settings.PAGINATE if self.paginate is None else self.paginate
+        value: Any = services_settings.PAGINATE if self.paginate is None else self.paginate
         if isinstance(value, Mapping) and ESTIMATE_TOTAL_ABOVE in value:
             value = {key: item for key, item in value.items() if key != ESTIMATE_TOTAL_ABOVE}
         return Paginate.of(value)
@@ -585,7 +594,7 @@ class ModelService(ServiceMixin, GenericViewSet):
         # Built without the call's context, which the fields of a representation never read,
         # so that no request outlives its call.
         serializer = self.get_serializer_class()()
-        self._conceal_private_fields(serializer)
+        self._conceal_private_fields(_child(serializer))
         return Representation.of(serializer, model=self._model())
 
     def _build_id_lookup(self) -> tuple[str, models.Field]:
@@ -601,7 +610,7 @@ class ModelService(ServiceMixin, GenericViewSet):
                 model_field = model._meta.pk if name == "pk" else model._meta.get_field(name)
             except FieldDoesNotExist:
                 model_field = None
-            if model_field is None or not getattr(model_field, "concrete", False):
+            if not isinstance(model_field, models.Field) or not model_field.concrete:
                 raise ImproperlyConfigured(
                     f"{type(self).__name__}.id_field {name!r} is neither a serializer field "
                     f"reading a column nor a field of {model.__name__}."
@@ -651,7 +660,7 @@ class ModelService(ServiceMixin, GenericViewSet):
             name for name, field in self.fields_serializer().fields.items() if not field.write_only
         ]
 
-    def fields_serializer(self) -> serializers.BaseSerializer:
+    def fields_serializer(self) -> serializers.Serializer:
         """A serializer without data, read for its fields (one per call)."""
         serializer = getattr(self, "_fields_serializer", None)
         if serializer is None:
@@ -710,7 +719,8 @@ def _clear_static_fields(**kwargs: Any) -> None:
 setting_changed.connect(_clear_static_fields)
 
 
-def _child(serializer: serializers.BaseSerializer) -> Any:
+def _child(serializer: serializers.BaseSerializer) -> serializers.Serializer:
+    """The serializer of one record: the child of a list serializer, else `serializer`."""
     if isinstance(serializer, serializers.ListSerializer):
-        return serializer.child
-    return serializer
+        return cast(serializers.Serializer, serializer.child)
+    return cast(serializers.Serializer, serializer)

@@ -13,6 +13,7 @@ field), and the query string is not parsed by Django (our codec enforces its own
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import Any
 
 from rest_framework.negotiation import DefaultContentNegotiation
@@ -28,38 +29,35 @@ class ServiceContentNegotiation(DefaultContentNegotiation):
     def select_renderer(
         self,
         request: Any,
-        renderers: list[BaseRenderer],
+        renderers: Iterable[BaseRenderer],
         format_suffix: str | None = None,
     ) -> tuple[BaseRenderer, str]:
         """Return the renderer and the media type of the answer."""
-        media_types = tuple(renderer.media_type for renderer in renderers)
-        if type(self).get_accept_list is DefaultContentNegotiation.get_accept_list:
-            # Clients send the same few Accept headers again and again: parse each once.
-            accept = request.META.get("HTTP_ACCEPT", "*/*")
-            index = _cached_choice(accept, media_types)
+        choices = list(renderers)
+        media_types = tuple(renderer.media_type for renderer in choices)
+        # The request itself goes to `get_accept_list` (how DRF reads it differs across
+        # versions). Clients send the same few Accept headers again and again, so the choice
+        # for each short list is kept; a long one, which no common client sends, is not.
+        accept_list = tuple(self.get_accept_list(request))
+        if sum(map(len, accept_list)) <= _CACHED_LENGTH:
+            index = _cached_choice(accept_list, media_types)
         else:
-            index = _choose(tuple(self.get_accept_list(request)), media_types)
-        renderer = renderers[index]
+            index = _choose(accept_list, media_types)
+        renderer = choices[index]
         return renderer, renderer.media_type
 
 
-class _AcceptOnly:
-    """What DRF's `get_accept_list` reads of a request: its Accept header."""
-
-    def __init__(self, accept: str) -> None:
-        self.headers = {"accept": accept}
-
-
-@functools.lru_cache(maxsize=256)
-def _cached_choice(accept: str, media_types: tuple[str, ...]) -> int:
-    accept_list = DefaultContentNegotiation().get_accept_list(_AcceptOnly(accept))
-    return _choose(tuple(accept_list), media_types)
+#: The longest accepted list (in characters) whose choice is kept.
+_CACHED_LENGTH = 512
 
 
 def _choose(accept_list: tuple[str, ...], media_types: tuple[str, ...]) -> int:
     """The index of the first media type matching the most precise accepted types, else 0."""
-    for accepted_set in order_by_precedence(accept_list):
+    for accepted_set in order_by_precedence(list(accept_list)):
         for index, media_type in enumerate(media_types):
             if any(media_type_matches(media_type, accepted) for accepted in accepted_set):
                 return index
     return 0
+
+
+_cached_choice = functools.lru_cache(maxsize=256)(_choose)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import io
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import IO, Any
 
 from django.conf import settings
@@ -56,7 +56,7 @@ class JSONParser(parsers.JSONParser):
         """Return the decoded body, or raise BadRequest saying what is wrong with it."""
         encoding = (parser_context or {}).get("encoding") or settings.DEFAULT_CHARSET
         try:
-            text = stream.read().decode(encoding)
+            text = _read_within_limit(stream).decode(encoding)
         except (UnicodeDecodeError, LookupError) as exc:
             raise BadRequest(f"The body is not valid {encoding} text.") from exc
         try:
@@ -127,6 +127,22 @@ def _read_all(stream: Any, limit: int | None) -> bytes:
         parts.append(part)
 
 
+def _read_within_limit(stream: IO[bytes]) -> bytes:
+    """
+    The body, or RequestDataTooBig past `DATA_UPLOAD_MAX_MEMORY_SIZE`.
+
+    DRF reads JSON bodies through `request.body`, which checks the size, only from 3.16.1 on:
+    before that the parser gets the raw stream, so the size is checked here as well.
+    """
+    limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    if limit is None:
+        return stream.read()
+    content = stream.read(limit + 1)
+    if len(content) > limit:
+        raise RequestDataTooBig("Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE.")
+    return content
+
+
 def json_depth(value: Any, *, limit: int | None = None) -> int:
     """
     How deeply containers nest in a decoded JSON value (`{}` is 1, a scalar 0).
@@ -137,6 +153,7 @@ def json_depth(value: Any, *, limit: int | None = None) -> int:
     stack = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        children: Iterable[Any]
         if isinstance(item, dict):
             children = item.values()
         elif isinstance(item, list):

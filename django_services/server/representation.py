@@ -215,12 +215,12 @@ def _step(name: str, field: fields.Field, model: type[models.Model]) -> Step | N
     if not model_field.concrete:
         return None
     field_class = type(field)
-    if field_class is relations.PrimaryKeyRelatedField:
+    if type(field) is relations.PrimaryKeyRelatedField:
         if field.pk_field is not None or not (model_field.many_to_one or model_field.one_to_one):
             return None
         # DRF reads the column (`author_id`) without loading the related record.
         return name, model_field.attname, _primary_key, None
     if field_class not in COLUMN_FIELDS or model_field.is_relation:
         return None
-    per_call = _datetime_conversion(field) if field_class is fields.DateTimeField else None
+    per_call = _datetime_conversion(field) if type(field) is fields.DateTimeField else None
     return name, model_field.attname, field.to_representation, per_call

@@ -74,7 +74,7 @@ class Route:
     """A service at a path: its class, its options, and its view (built on first use)."""
 
     path: str
-    service_class: type
+    service_class: type[Any]
     options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
     @property

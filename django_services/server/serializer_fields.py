@@ -90,7 +90,7 @@ def reuse_built_fields(serializer: serializers.BaseSerializer) -> bool:
         template = _templates[cls] = serializer.get_fields()
     elif serializer.url_field_name is None:
         # What `get_fields()` would have set on the instance.
-        serializer.url_field_name = api_settings.URL_FIELD_NAME
+        vars(serializer)["url_field_name"] = api_settings.URL_FIELD_NAME
     fields = BindingDict(serializer)
     for name, field in copy.deepcopy(template).items():
         fields[name] = field

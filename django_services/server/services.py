@@ -33,7 +33,8 @@ from .views import ServiceMixin
 __all__ = ["Service"]
 
 
-class Service(ServiceMixin, APIView):
+# `as_view` makes the view of a service (called with an id and route), not DRF's view.
+class Service(ServiceMixin, APIView):  # type: ignore[misc]
     """
     A service whose methods are plain Python, as a Feathers service class.
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Collection, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponseBase
@@ -98,6 +98,21 @@ class ServiceMixin:
     #: Custom methods: wire name -> attribute name.
     _custom_methods: dict[str, str] = {}
 
+    if TYPE_CHECKING:
+        # Provided by the DRF view the mixin is combined with (APIView, GenericViewSet).
+        @property
+        def default_response_headers(self) -> dict[str, str]: ...
+
+        def initialize_request(
+            self, request: HttpRequest, *args: Any, **kwargs: Any
+        ) -> Request: ...
+
+        def handle_exception(self, exc: Exception) -> Response: ...
+
+        def finalize_response(
+            self, request: Request, response: Response, *args: Any, **kwargs: Any
+        ) -> Response: ...
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         declared = custom_methods(cls)
@@ -114,7 +129,7 @@ class ServiceMixin:
             ):
                 raise TypeError(
                     f"{cls.__name__}.{attribute}: {attribute!r} cannot be a custom method name, "
-                    "it is used by the service machinery (Django, DRF or django-services)."
+                    "it is used by the service machinery (Django, DRF or django-feathers)."
                 )
         cls._custom_methods = declared
 
@@ -249,21 +264,29 @@ class ServiceMixin:
         """DRF's request lifecycle, calling the resolved service method as the handler."""
         self.args = args
         self.kwargs = kwargs
-        request = self.initialize_request(request, *args, **kwargs)
-        self.request = request
+        drf_request = self.initialize_request(request, *args, **kwargs)
+        self.request = drf_request
         self.headers = self.default_response_headers
         try:
-            self.initial(request, *args, **kwargs)
-            response = self.handle_call(request)
+            self.initial(drf_request, *args, **kwargs)
+            response = self.handle_call(drf_request)
         except Exception as exc:
             response = self.handle_exception(exc)
-        self.response = self.finalize_response(request, response, *args, **kwargs)
+        # DRF finalizes any HttpResponseBase; its stubs only admit its own Response.
+        self.response = self.finalize_response(
+            drf_request,
+            response,  # type: ignore[arg-type]
+            *args,
+            **kwargs,
+        )
         return self.response
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         """Resolve the service method (405 before authentication, as Feathers), then DRF's."""
         header = request.META.get(_SERVICE_METHOD_META) or None
-        self.action = resolve_method(request.method, has_id=self.path_id is not None, header=header)
+        self.action = resolve_method(
+            request.method or "", has_id=self.path_id is not None, header=header
+        )
         check_method_allowed(self.action, header=header, exposed=self.get_methods())
         read_chunked_body(request._request)
         super().initial(request, *args, **kwargs)  # type: ignore[misc]
@@ -377,7 +400,7 @@ def _setting_classes(setting: str) -> tuple[Any, ...]:
 
 
 def _is_machinery_name(cls: type, name: str) -> bool:
-    """Whether `name` is defined by Django, DRF or django-services' own service classes."""
+    """Whether `name` is defined by Django, DRF or django-feathers' own service classes."""
     for base in cls.__mro__[1:]:
         module = base.__module__
         package = module.split(".", 1)[0]

@@ -25,7 +25,7 @@ FRIEND_EMAIL = "friend@example.com"
 #: The todos of each user: (text, complete).
 TASKS = {
     DEMO_EMAIL: [
-        ("Read the django-services README", True),
+        ("Read the django-feathers README", True),
         ("Log in on the demo page", False),
         ("Add a todo from the browser", False),
         ("Try markAllComplete", False),

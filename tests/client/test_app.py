@@ -213,7 +213,7 @@ def test_import_needs_no_settings_httpx_or_aiohttp():
             try:
                 getattr(rest_client(""), handler)(None)
             except ImportError as error:
-                assert f"pip install 'django-services[{handler}]'" in str(error), error
+                assert f"pip install 'django-feathers[{handler}]'" in str(error), error
             else:
                 raise AssertionError(handler)
         django_conf = sys.modules.get("django.conf")

@@ -156,7 +156,7 @@ async def test_a_django_session_logs_the_page_in_with_the_session_strategy(page,
     )
     assert await page.evaluate("document.getElementById('user-email').textContent") == (DEMO_EMAIL)
     todos = await visible_todos(page)
-    assert ["Read the django-services README", True] in todos
+    assert ["Read the django-feathers README", True] in todos
 
     # Logging out ends the Django session too.
     await page.evaluate("document.getElementById('logout').click()")

@@ -102,7 +102,7 @@ def test_a_django_session_also_authenticates_service_calls(
     csrf_token = django_login(example_server.url, browser_session, DEMO_EMAIL, DEMO_PASSWORD)
     todos = connect(browser_session).service("todos")
 
-    assert todos.find()[0]["text"] == "Read the django-services README"
+    assert todos.find()[0]["text"] == "Read the django-feathers README"
     with pytest.raises(errors.Forbidden):
         todos.create({"text": "Without the CSRF token"})
     created = todos.create({"text": "With the CSRF token"}, headers={"X-CSRFToken": csrf_token})

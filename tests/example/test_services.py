@@ -13,7 +13,7 @@ from .conftest import DEMO_EMAIL, DEMO_PASSWORD, FRIEND_EMAIL, NEW_PASSWORD
 from .project import manage
 
 SEEDED_FOR_DEMO = [
-    ("Read the django-services README", True),
+    ("Read the django-feathers README", True),
     ("Log in on the demo page", False),
     ("Add a todo from the browser", False),
     ("Try markAllComplete", False),

@@ -5,7 +5,7 @@ Fixtures of the interoperability tests with the real Feathers JS packages.
   they are not already; every test here is skipped (not failed) when node or npm is missing.
 * `feathers_server`: a real Feathers v5 server (node/reference-server.js) on a free loopback
   port, for the session.
-* `conformance_server`: the django-services conformance fixture (tests/interop/conformance)
+* `conformance_server`: the django-feathers conformance fixture (tests/interop/conformance)
   served over real HTTP by a child process, on its own database, for the session.
 * `harness`: makes Python client apps on one of the four connection kinds, sync or async,
   and runs their calls.
@@ -59,7 +59,7 @@ def feathers_server(node_packages: Path, server_logs: Path) -> Iterator[Backgrou
 def conformance_server(server_logs: Path) -> Iterator[BackgroundServer]:
     with conformance_database(server_logs) as database_url:
         server = BackgroundServer(
-            "django-services-conformance",
+            "django-feathers-conformance",
             [sys.executable, "-m", "tests.interop.conformance.serve", "0"],
             cwd=REPOSITORY,
             env={

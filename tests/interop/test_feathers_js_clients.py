@@ -1,5 +1,5 @@
 """
-The real Feathers JS clients against django-services' conformance fixture.
+The real Feathers JS clients against django-feathers' conformance fixture.
 
 Each mocha spec of node/specs (the official @feathersjs/adapter-tests suite over the wire,
 @feathersjs/rest-client with fetch and axios, @feathersjs/authentication-client) runs twice:

@@ -1,5 +1,5 @@
 """
-django-services' Python client against a real Feathers v5 server (@feathersjs/express,
+django-feathers' Python client against a real Feathers v5 server (@feathersjs/express,
 @feathersjs/memory, @feathersjs/authentication-local: node/reference-server.js), on every
 connection kind: requests, httpx, httpx async and aiohttp.
 """

@@ -147,11 +147,14 @@ def peer(settings: Any, server: PortServer, request: pytest.FixtureRequest) -> I
     }
     yield request.param
     remotes.close_all()
-    # Whatever a test left unclosed warns when it is collected.
+    # Whatever a test left unclosed warns when it is collected. Event loops are not the
+    # package's (it makes none): one the test machinery left unclosed (seen on Python 3.10
+    # after the async browser tests) may be collected here too.
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         gc.collect()
-    assert [str(w.message) for w in caught if w.category is ResourceWarning] == []
+    unclosed = [str(w.message) for w in caught if w.category is ResourceWarning]
+    assert [message for message in unclosed if not message.startswith("unclosed event loop")] == []
 
 
 def call() -> tuple[Any, int]:

@@ -54,7 +54,7 @@ def load(name: str, *, needed_by: str | None = None) -> type[BaseConnection]:
     except ModuleNotFoundError as exc:
         if exc.name != library:
             raise
-        install = f"django-services[{extra}]" if extra else "django-services"
+        install = f"django-feathers[{extra}]" if extra else "django-feathers"
         raise ImportError(
             f"{needed_by or f'The {name!r} connection'} needs the {library} package: "
             f"pip install '{install}'"

@@ -53,7 +53,7 @@ def missing_library(library: str | None, extra: str = "") -> str | None:
     """Why a connection needing the module `library` can not be used here, or `None`."""
     if not library or importlib.util.find_spec(library) is not None:
         return None
-    install = f"django-services[{extra}]" if extra else "django-services"
+    install = f"django-feathers[{extra}]" if extra else "django-feathers"
     return f"needs the {library} package: pip install '{install}'"
 
 
@@ -93,7 +93,7 @@ class BaseConnection(abc.ABC):
     default_service_class: ClassVar[type[BaseRestService]] = BaseRestService
     #: The name a remote's `CONNECTION` gives it, shown in messages.
     name: ClassVar[str] = ""
-    #: The module of the HTTP library, and the extra that installs it (`django-services[x]`).
+    #: The module of the HTTP library, and the extra that installs it (`django-feathers[x]`).
     library: ClassVar[str] = ""
     extra: ClassVar[str] = ""
 

@@ -7,7 +7,7 @@
 
 The TypeScript declarations give `ServiceTypes`, for `feathers<ServiceTypes>()`, and each
 service's record, data, patch and query types; the Python module gives the same as `TypedDict`s.
-Needs the `openapi` extra (`pip install "django-services[openapi]"`).
+Needs the `openapi` extra (`pip install "django-feathers[openapi]"`).
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class Command(BaseCommand):
             from django_services.openapi.typescript import typescript_declarations
         except ImportError as exc:
             raise CommandError(
-                f"{exc}: install the openapi extra, pip install 'django-services[openapi]'."
+                f"{exc}: install the openapi extra, pip install 'django-feathers[openapi]'."
             ) from exc
         schema = ServicesSchemaGenerator().get_schema(request=None, public=True)
         if options["typescript"]:

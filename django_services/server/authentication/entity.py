@@ -11,6 +11,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import FieldDoesNotExist, ValidationError
+from django.db import models
 
 from .config import authentication_settings
 from .exceptions import NotAuthenticated
@@ -55,7 +56,8 @@ def user_for_subject(subject: Any) -> Any:
     model = get_user_model()
     name = entity_id_field()
     try:
-        value = model._meta.get_field(name).to_python(subject)
+        field = model._meta.get_field(name)
+        value = field.to_python(subject) if isinstance(field, models.Field) else subject
         user = model._default_manager.get(**{name: value})
     except (ValidationError, ValueError, TypeError, OverflowError, model.DoesNotExist):
         raise NotAuthenticated(USER_NOT_FOUND) from None

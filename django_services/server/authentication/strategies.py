@@ -24,7 +24,7 @@ from typing import Any
 
 from django.contrib import auth
 from django.contrib.auth.hashers import make_password
-from django.http import HttpRequest
+from django.http import HttpRequest, HttpResponse
 from rest_framework.authentication import CSRFCheck
 
 from django_services import errors
@@ -174,17 +174,22 @@ class SessionStrategy(BaseStrategy):
             # Read the session itself: DRF replaces `request.user` with its own result, which
             # is anonymous on a view without authentication classes such as this service.
             user = auth.get_user(http_request)
-        if user is None or not user.is_authenticated or not user.is_active:
+        if http_request is None or user is None or not user.is_authenticated or not user.is_active:
             raise NotAuthenticated("No logged-in session")
         enforce_csrf(http_request)
         return AuthenticationResult(user, {"strategy": self.name})
 
 
+def _unused_view(request: HttpRequest) -> HttpResponse:
+    """The view and the next handler a CSRF check is given: it calls neither."""
+    raise NotImplementedError
+
+
 def enforce_csrf(request: HttpRequest) -> None:
     """Run Django's CSRF check on `request`; a failure is a 403 Forbidden naming the reason."""
-    check = CSRFCheck(lambda request: None)
+    check = CSRFCheck(_unused_view)
     check.process_request(request)
-    reason = check.process_view(request, None, (), {})
+    reason = check.process_view(request, _unused_view, (), {})
     if reason:
         raise errors.Forbidden(f"CSRF Failed: {reason}")
 

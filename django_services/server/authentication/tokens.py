@@ -131,7 +131,8 @@ def _decode_with_any_key(token: str, options: Mapping[str, Any], required: tuple
 def _decode(
     token: str, key: str | bytes, options: Mapping[str, Any], required: tuple[str, ...]
 ) -> dict:
-    return jwt.decode_complete(
+    # PyJWT 2.8 does not export `decode_complete` at the top level; its class has it.
+    return jwt.PyJWT().decode_complete(
         token,
         key,
         algorithms=[options["ALGORITHM"]],
