@@ -50,9 +50,7 @@ def test_an_or_of_999_entries_is_refused_naming_the_limit(get, people):
 
 def test_an_and_of_999_entries_is_refused_naming_the_limit(get, people):
     response = get("&".join(f"$and[{index}][age][$ne]={index}" for index in range(999)))
-    assert_bad_request(
-        response, "$and has 999 entries: at most 100 are allowed (QUERY_AND_LIMIT)."
-    )
+    assert_bad_request(response, "$and has 999 entries: at most 100 are allowed (QUERY_AND_LIMIT).")
 
 
 def test_a_like_pattern_of_60000_characters_is_refused_naming_the_limit(get, people):
