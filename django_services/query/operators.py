@@ -27,6 +27,7 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from django.core.exceptions import ImproperlyConfigured
 from django.db.models import F, Q
 from django.db.models.lookups import Lookup
 
@@ -80,7 +81,7 @@ class Operator:
         Raises `BadRequest` naming the field for an operand it cannot take.
         """
         field_name = query_field.name
-        if isinstance(value, (Mapping, list, tuple)):
+        if is_container(value):
             raise BadRequest(
                 f"Invalid value for field '{field_name}': {self.name} takes a single value, "
                 "not an object or a list."
@@ -188,7 +189,7 @@ class _Membership(Operator):
         limits.check_list(self.name, query_field.name, len(items))
         field_name = query_field.name
         for item in items:
-            if isinstance(item, (Mapping, list, tuple)):
+            if is_container(item):
                 raise BadRequest(
                     f"Invalid value for field '{field_name}': {self.name} takes a list of "
                     "values, not nested objects or lists."
@@ -253,6 +254,7 @@ class OperatorRegistry(Mapping[str, Operator]):
     def __init__(self) -> None:
         self._operators: dict[str, Operator] = {}
         self._standard: frozenset[str] = frozenset()
+        self._optional: tuple[str, ...] = ()
         self._enabled: dict[tuple[str, ...], frozenset[str]] = {}
 
     def register(self, operator: Operator | type[Operator]) -> Any:
@@ -283,17 +285,30 @@ class OperatorRegistry(Mapping[str, Operator]):
 
     def optional(self) -> tuple[str, ...]:
         """The names a service may enable, in the order registered."""
-        return tuple(name for name, operator in self._operators.items() if operator.optional)
+        return self._optional
 
     def enabled(self, names: tuple[str, ...]) -> frozenset[str]:
-        """The standard operators and the optional `names` (cached: one dict lookup a call)."""
+        """
+        The standard operators and the optional `names` (cached: one dict lookup a call).
+
+        Raises `ImproperlyConfigured` for a name that is not an optional operator.
+        """
         enabled = self._enabled.get(names)
         if enabled is None:
+            unknown = [name for name in names if name not in self._optional]
+            if unknown:
+                raise ImproperlyConfigured(
+                    f"Unknown query operator(s) {', '.join(map(repr, unknown))}: the operators "
+                    f"that can be enabled are {', '.join(self._optional)}."
+                )
             enabled = self._standard | frozenset(names)
             self._enabled[names] = enabled
         return enabled
 
     def _changed(self) -> None:
+        self._optional = tuple(
+            name for name, operator in self._operators.items() if operator.optional
+        )
         self._standard = frozenset(
             name for name, operator in self._operators.items() if not operator.optional
         )
@@ -334,11 +349,25 @@ def register_operator(
     return operators.register(operator)
 
 
+def is_mapping(value: Any) -> bool:
+    """`isinstance(value, Mapping)`, without the ABC check for the usual dicts and strings."""
+    kind = type(value)
+    return kind is dict or (kind is not str and isinstance(value, Mapping))
+
+
+def is_container(value: Any) -> bool:
+    """Whether `value` is a mapping, a list or a tuple (quickly for dicts and strings)."""
+    kind = type(value)
+    if kind is str:
+        return False
+    return kind is dict or kind is list or isinstance(value, (Mapping, list, tuple))
+
+
 def list_items(value: Any) -> list[Any] | None:
     """A list, or an object whose keys are all list indexes (`{"0": a, "1": b}`), as a list."""
     if isinstance(value, (list, tuple)):
         return list(value)
-    if isinstance(value, Mapping) and value:
+    if is_mapping(value) and value:
         keys = [str(key) for key in value]
         if all(_INDEX.fullmatch(key) for key in keys):
             # Canonical integers sort by length, then digits: no int() of a thousand digits.

@@ -26,7 +26,7 @@ from django.db import models
 from ..errors import BadRequest
 from .convert import convert_value
 from .limits import QueryLimits
-from .operators import list_items
+from .operators import is_container, is_mapping, list_items
 from .operators import operators as registry
 from .pagination import MAX_ROWS, Paginate, parse_int
 
@@ -177,7 +177,7 @@ def parse_query(
     """
     if query is None:
         query = {}
-    if not isinstance(query, Mapping):
+    if not is_mapping(query):
         raise BadRequest("The query must be an object of fields and filters.")
     enabled = _enabled_operators(operators)
     if not query:
@@ -204,23 +204,17 @@ def parse_query(
 
 
 def _enabled_operators(operators: Collection[str]) -> frozenset[str]:
-    names = (operators,) if isinstance(operators, str) else tuple(operators)
-    optional = registry.optional()
-    unknown = [name for name in names if name not in optional]
-    if unknown:
-        raise ImproperlyConfigured(
-            f"Unknown query operator(s) {', '.join(map(repr, unknown))}: the operators that "
-            f"can be enabled are {', '.join(optional)}."
-        )
-    return registry.enabled(names)
+    if isinstance(operators, str):
+        return registry.enabled((operators,))
+    return registry.enabled(operators if type(operators) is tuple else tuple(operators))
 
 
 def _check_like_feathers(query: Mapping[str, Any], allowed: Collection[str]) -> None:
     """Reject what Feathers' own query check rejects, first, with its messages."""
     sort = query.get("$sort")
-    if isinstance(sort, Mapping):
+    if is_mapping(sort):
         for value in sort.values():
-            if isinstance(value, (Mapping, list, tuple)):
+            if is_container(value):
                 _check_operators(value, allowed)
     select = query.get("$select")
     if select is not None and not isinstance(select, (list, tuple)):
@@ -240,7 +234,7 @@ def _check_operators(value: Any, allowed: Collection[str]) -> None:
     if isinstance(value, (list, tuple)):
         for item in value:
             _check_operators(item, allowed)
-    elif isinstance(value, Mapping):
+    elif is_mapping(value):
         for key, item in value.items():
             if isinstance(key, str) and key.startswith("$") and key not in allowed:
                 raise _invalid_parameter(key, value)
@@ -286,7 +280,7 @@ class _ConditionReader:
         self.limits.check_group(name, len(items))
         group: list[Condition] = []
         for item in items:
-            if not isinstance(item, Mapping):
+            if not is_mapping(item):
                 raise BadRequest(
                     f"Each entry of {name} must be an object of field conditions, "
                     f"not '{_shown(item)}'."
@@ -300,7 +294,7 @@ class _ConditionReader:
             raise BadRequest(
                 f"Invalid query field '{name}': it does not exist or cannot be queried."
             )
-        if isinstance(value, Mapping) and any(_is_operator(key) for key in value):
+        if is_mapping(value) and any(_is_operator(key) for key in value):
             for operator, operand in value.items():
                 if not _is_operator(operator):
                     raise BadRequest(
@@ -316,8 +310,8 @@ class _ConditionReader:
                     )
                 converted = registry[operator].convert(query_field, operand, self.limits)
                 yield Comparison(query_field, operator, converted)
-        elif isinstance(value, (Mapping, list, tuple)):
-            if isinstance(value, Mapping) and not value:
+        elif is_container(value):
+            if is_mapping(value) and not value:
                 return
             if list_items(value) is None:
                 key = next(iter(value))
@@ -337,7 +331,7 @@ class _ConditionReader:
 def _read_sort(value: Any, fields: Mapping[str, QueryField]) -> tuple[tuple[str, int], ...]:
     if value is None:
         return ()
-    if not isinstance(value, Mapping):
+    if not is_mapping(value):
         raise BadRequest("$sort must be an object of fields and directions, e.g. $sort[name]=1.")
     sort = []
     for name, direction in value.items():
@@ -375,7 +369,7 @@ def _read_select(
     allowed = fields.keys() if selectable is None else selectable
     names: list[str] = []
     for item in items:
-        if isinstance(item, (Mapping, list, tuple)):
+        if is_container(item):
             raise BadRequest("$select must be a list of field names, e.g. $select[]=name.")
         name = str(item)
         if name not in allowed and name != id_field:
