@@ -28,7 +28,7 @@ from django.db.models import F, Q, QuerySet
 from django.db.models.expressions import OrderBy
 
 from .operators import operators
-from .parse import Comparison, Condition, FeathersQuery, Or, QueryField
+from .parse import And, Comparison, Condition, FeathersQuery, Or, QueryField
 
 __all__ = ["apply_filters", "apply_select", "fetch_page", "find", "to_q"]
 
@@ -66,6 +66,10 @@ def apply_filters(queryset: QuerySet, query: FeathersQuery) -> QuerySet:
     overlap. Without `$sort` the queryset's own ordering stays. A query without conditions
     and `$sort` returns `queryset` itself.
     """
+    conditions = query.conditions
+    if not query.sort and isinstance(conditions, And) and not conditions.conditions:
+        # Every `get` by id: nothing to add, not even an empty `Q`.
+        return queryset
     condition = to_q(query)
     if condition:
         if condition.connector == Q.AND and not condition.negated:
