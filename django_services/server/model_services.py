@@ -19,6 +19,11 @@ merges, `remove` answers the removed record. With an id, `get`, `update`, `patch
 also apply the query, and a record that does not match is 404 with nothing written. `$select`
 applies to every result. Writes run in one transaction: a multi write is all or nothing.
 
+Concurrent writes lose nothing: `update`, `patch` and `remove` lock the records they read until
+they are written (`SELECT ... FOR UPDATE`, in primary-key order, where the database has row
+locks; SQLite serializes write transactions instead), and `patch` writes only the columns it
+was sent, plus those its save hooks change, so two patches of different fields both stay.
+
 DRF's hooks keep working: `get_queryset`, `get_serializer_class`, `get_serializer_context`,
 `filter_backends`, `perform_create`, `perform_update`, `perform_destroy`, permissions (object
 permissions are checked on every record a call reads or writes by id or by query).
@@ -46,6 +51,7 @@ from .filters import FeathersQueryFilter, orm_path, serializer_query_fields
 from .pagination import FeathersPagination
 from .params import Params
 from .representation import Representation
+from .row_writes import lock_rows, saving_changes_only
 from .serializer_fields import builds_fields_as_drf, reuse_built_fields
 from .views import ServiceMixin
 
@@ -134,8 +140,10 @@ class ModelService(ServiceMixin, GenericViewSet):
         else:
             data = self.record_data(data, "create")
         serializer = self.get_serializer(data=data, many=many)
+        # Validation only reads: it runs before the write transaction, which holds the whole
+        # database on SQLite.
+        self.check_valid(serializer)
         with self.atomic():
-            self.check_valid(serializer)
             self.perform_create(serializer)
         if (
             query.select is None
@@ -153,13 +161,13 @@ class ModelService(ServiceMixin, GenericViewSet):
         data = self.without_id(self.record_data(data, "update"))
         self.prepare_query(params)
         with self.atomic():
-            instance = self.get_instance(id)
+            instance = self.get_instance(id, lock=True)
             # The record keeps its id, whatever the body says: a required id field gets it.
             data[self.get_id_field()] = getattr(instance, self.get_id_lookup()[0])
             serializer = self.get_serializer(instance, data=data)
             self.check_valid(serializer)
             serializer.validated_data.update(self.get_replacement_defaults(serializer))
-            self.perform_update(serializer)
+            self.save_update(serializer)
         return self.represent(serializer.instance)
 
     def patch(self, id: Any, data: Any, params: Params) -> Any:
@@ -169,10 +177,10 @@ class ModelService(ServiceMixin, GenericViewSet):
             return self.patch_many(data, params)
         self.prepare_query(params)
         with self.atomic():
-            instance = self.get_instance(id)
+            instance = self.get_instance(id, lock=True)
             serializer = self.get_serializer(instance, data=data, partial=True)
             self.check_valid(serializer)
-            self.perform_update(serializer)
+            self.save_update(serializer)
         return self.represent(serializer.instance)
 
     def remove(self, id: Any, params: Params) -> Any:
@@ -181,7 +189,7 @@ class ModelService(ServiceMixin, GenericViewSet):
             return self.remove_many(params)
         self.prepare_query(params)
         with self.atomic():
-            instance = self.get_instance(id)
+            instance = self.get_instance(id, lock=True)
             removed = self.represent(instance)
             self.perform_destroy(instance)
         return removed
@@ -196,14 +204,14 @@ class ModelService(ServiceMixin, GenericViewSet):
         self.check_multi("patch")
         query = self.prepare_query(params, multi=True)
         with self.atomic():
-            instances = self.find_instances()
+            instances = self.find_instances(lock=True)
             updates = []
             for instance in instances:
                 serializer = self.get_serializer(instance, data=data, partial=True)
                 self.check_valid(serializer)
                 updates.append(serializer)
-            for serializer in updates:
-                self.perform_update(serializer)
+            for serializer in sorted(updates, key=lambda serializer: serializer.instance.pk):
+                self.save_update(serializer)
         pks = [instance.pk for instance in instances]
         fresh = apply_select(self.get_queryset().filter(pk__in=pks), query)
         by_pk = {instance.pk: instance for instance in fresh}
@@ -214,9 +222,9 @@ class ModelService(ServiceMixin, GenericViewSet):
         self.check_multi("remove")
         self.prepare_query(params, multi=True)
         with self.atomic():
-            instances = self.find_instances()
+            instances = self.find_instances(lock=True)
             removed = self.represent(instances, many=True)
-            for instance in instances:
+            for instance in sorted(instances, key=lambda instance: instance.pk):
                 self.perform_destroy(instance)
         return removed
 
@@ -227,7 +235,14 @@ class ModelService(ServiceMixin, GenericViewSet):
         serializer.save()
 
     def perform_update(self, serializer: serializers.BaseSerializer) -> None:
-        """Save an updated or patched record."""
+        """
+        Save an updated or patched record.
+
+        It runs with the record locked, and its saves write only the columns that were sent or
+        that changed (see `save_update`): an override keeps that guarantee as long as it saves
+        `serializer.instance` (through `serializer.save()` or `instance.save()`) within the
+        call, and does not pass `update_fields` naming columns it did not change.
+        """
         serializer.save()
 
     def perform_destroy(self, instance: models.Model) -> None:
@@ -263,13 +278,20 @@ class ModelService(ServiceMixin, GenericViewSet):
         self.feathers_query = parsed
         return parsed
 
-    def get_instance(self, id: Any) -> models.Model:
-        """The record with this id among those the query matches; 404 otherwise."""
+    def get_instance(self, id: Any, *, lock: bool = False) -> models.Model:
+        """
+        The record with this id among those the query matches; 404 otherwise.
+
+        `lock` (within a transaction): lock the record's row first, so that the record read
+        is the one written.
+        """
         path, model_field = self.get_id_lookup()
         try:
             value = convert_value(model_field, id, name=self.get_id_field())
         except BadRequest:
             raise self.not_found(id) from None
+        if lock:
+            lock_rows(self._model(), self.write_database(), **{path: value})
         queryset = self.filter_queryset(self.get_queryset())
         # The id is unique: no ORDER BY needed to pick the one match (`first()` would add one).
         found = list(queryset.filter(**{path: value})[:1])
@@ -279,10 +301,22 @@ class ModelService(ServiceMixin, GenericViewSet):
         self.check_record_permissions(instance)
         return instance
 
-    def find_instances(self) -> list[models.Model]:
-        """The records the current query matches, `$skip` and `$sort` applied."""
+    def find_instances(self, *, lock: bool = False) -> list[models.Model]:
+        """
+        The records the current query matches, `$skip` and `$sort` applied.
+
+        `lock` (within a transaction): lock the rows of every match first, in primary-key
+        order, then read them; a record that stopped matching, or that appeared, while the
+        locks were awaited is left out.
+        """
         queryset = self.filter_queryset(self.get_queryset())
+        locked = None
+        if lock:
+            using = self.write_database()
+            locked = lock_rows(self._model(), using, pk__in=queryset.using(using).values("pk"))
         _, rows = fetch_page(queryset, self.feathers_query, paginated=False)
+        if locked is not None:
+            rows = [instance for instance in rows if instance.pk in locked]
         for instance in rows:
             self.check_record_permissions(instance)
         return rows
@@ -314,7 +348,19 @@ class ModelService(ServiceMixin, GenericViewSet):
 
     def atomic(self) -> transaction.Atomic:
         """A transaction on the database the model is written to."""
-        return transaction.atomic(using=router.db_for_write(self._model()))
+        return transaction.atomic(using=self.write_database())
+
+    def write_database(self) -> str:
+        """The alias of the database the model is written to."""
+        return router.db_for_write(self._model())
+
+    def save_update(self, serializer: serializers.BaseSerializer) -> None:
+        """
+        `perform_update(serializer)`, its saves of the record writing only the columns sent
+        (`validated_data`), those the save hooks changed and `auto_now` dates.
+        """
+        with saving_changes_only(serializer.instance, sent=serializer.validated_data):
+            self.perform_update(serializer)
 
     def record_data(self, data: Any, method: str) -> Mapping[str, Any]:
         """Check that the data of a single-record write is an object."""
