@@ -79,13 +79,14 @@ def database_settings(engine: str, rows: int) -> dict[str, Any]:
         return {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(sqlite_path(rows)),
-            # Persistent connections, as for PostgreSQL; IMMEDIATE so that concurrent
-            # writers wait for the lock instead of failing.
+            # Persistent connections, as for PostgreSQL; the options django-services'
+            # system check asks of a SQLite file (IMMEDIATE write transactions, a busy
+            # timeout, WAL), so that concurrent writers wait for the lock instead of failing.
             "CONN_MAX_AGE": None,
             "OPTIONS": {
                 "timeout": 30,
                 "transaction_mode": "IMMEDIATE",
-                "init_command": "PRAGMA synchronous=NORMAL;",
+                "init_command": "PRAGMA synchronous=NORMAL; PRAGMA journal_mode=WAL",
             },
         }
     if engine == "postgresql":
