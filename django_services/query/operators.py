@@ -23,7 +23,6 @@ accepted by every service; optional ones only where enabled (`operators` of a se
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -34,12 +33,11 @@ from django.db.models.lookups import Lookup
 from ..errors import BadRequest
 from .convert import convert_value, is_text_field, resolve_field
 from .lookups import ILike, Like
+from .shapes import is_container, list_items
 
 if TYPE_CHECKING:
     from .limits import QueryLimits
     from .parse import QueryField
-
-_INDEX = re.compile(r"0|[1-9][0-9]*")
 
 __all__ = [
     "EQUAL",
@@ -76,20 +74,35 @@ class Operator:
 
     def convert(self, query_field: QueryField, value: Any, limits: QueryLimits) -> Any:
         """
-        The operand as the condition needs it: the value converted by the field's type.
+        The operand as the condition needs it: the value converted by the field's type, or
+        with `many` a tuple of the list's values, each converted.
 
         Raises `BadRequest` naming the field for an operand it cannot take.
         """
-        field_name = query_field.name
-        if is_container(value):
+        if not self.many:
+            if is_container(value):
+                raise BadRequest(
+                    f"Invalid value for field '{query_field.name}': {self.name} takes a single "
+                    "value, not an object or a list."
+                )
+            return self._convert_value(query_field, value)
+        items = list_items(value)
+        if items is None:
+            items = [value]
+        limits.check_list(self.name, query_field.name, len(items))
+        if any(is_container(item) for item in items):
             raise BadRequest(
-                f"Invalid value for field '{field_name}': {self.name} takes a single value, "
-                "not an object or a list."
+                f"Invalid value for field '{query_field.name}': {self.name} takes a list of "
+                "values, not nested objects or lists."
             )
-        converted = convert_value(query_field.model_field, value, name=field_name)
+        return tuple(self._convert_value(query_field, item) for item in items)
+
+    def _convert_value(self, query_field: QueryField, value: Any) -> Any:
+        converted = convert_value(query_field.model_field, value, name=query_field.name)
         if converted is None and not self.null:
             raise BadRequest(
-                f"Invalid value for field '{field_name}': {self.name} needs a value, not null."
+                f"Invalid value for field '{query_field.name}': {self.name} needs a value, "
+                "not null."
             )
         return converted
 
@@ -118,9 +131,8 @@ class LookupOperator(Operator):
     exclude NULL: Django drops such a comparison from the WHERE clause as always true.
     """
 
-    # The smallest range of each integer column type among the databases Django supports:
-    # within it, no backend drops the comparison.
-    _ALWAYS_TRUE_BELOW = {"gt": "min", "gte": "min", "lt": "max", "lte": "max"}
+    # The end of the column's range beyond which Django finds the lookup always true.
+    _DROPPED_BEYOND = {"gt": "min", "gte": "min", "lt": "max", "lte": "max"}
 
     def __init__(
         self, name: str, lookup: str, *, optional: bool = False, null: bool = True
@@ -148,8 +160,10 @@ class FunctionOperator(Operator):
         *,
         optional: bool = False,
         null: bool = True,
+        many: bool = False,
     ) -> None:
         self.name, self.function, self.optional, self.null = name, function, optional, null
+        self.many = many
         self.__doc__ = function.__doc__
 
     def filter(self, query_field: QueryField, value: Any) -> Q:
@@ -181,22 +195,6 @@ class _Membership(Operator):
 
     def __init__(self, name: str, *, negated: bool) -> None:
         self.name, self.negated = name, negated
-
-    def convert(self, query_field: QueryField, value: Any, limits: QueryLimits) -> Any:
-        items = list_items(value)
-        if items is None:
-            items = [value]
-        limits.check_list(self.name, query_field.name, len(items))
-        field_name = query_field.name
-        for item in items:
-            if is_container(item):
-                raise BadRequest(
-                    f"Invalid value for field '{field_name}': {self.name} takes a list of "
-                    "values, not nested objects or lists."
-                )
-        return tuple(
-            convert_value(query_field.model_field, item, name=field_name) for item in items
-        )
 
     def excludes_null(self, value: Any) -> bool:
         return not self.negated and None not in value
@@ -325,7 +323,11 @@ class OperatorRegistry(Mapping[str, Operator]):
 
 
 def register_operator(
-    operator: Operator | type[Operator] | str, *, optional: bool = False, null: bool = True
+    operator: Operator | type[Operator] | str,
+    *,
+    optional: bool = False,
+    null: bool = True,
+    many: bool = False,
 ) -> Any:
     """
     Register a query operator in `operators`.
@@ -342,44 +344,17 @@ def register_operator(
         name = operator
 
         def decorate(function: Callable[[QueryField, Any], Q]) -> Callable[[QueryField, Any], Q]:
-            operators.register(FunctionOperator(name, function, optional=optional, null=null))
+            operators.register(
+                FunctionOperator(name, function, optional=optional, null=null, many=many)
+            )
             return function
 
         return decorate
     return operators.register(operator)
 
 
-def is_mapping(value: Any) -> bool:
-    """`isinstance(value, Mapping)`, without the ABC check for the usual dicts and strings."""
-    kind = type(value)
-    return kind is dict or (kind is not str and isinstance(value, Mapping))
-
-
-def is_container(value: Any) -> bool:
-    """Whether `value` is a mapping, a list or a tuple (quickly for dicts and strings)."""
-    kind = type(value)
-    if kind is str:
-        return False
-    return kind is dict or kind is list or isinstance(value, (Mapping, list, tuple))
-
-
-def list_items(value: Any) -> list[Any] | None:
-    """A list, or an object whose keys are all list indexes (`{"0": a, "1": b}`), as a list."""
-    if isinstance(value, (list, tuple)):
-        return list(value)
-    if is_mapping(value) and value:
-        keys = [str(key) for key in value]
-        if all(_INDEX.fullmatch(key) for key in keys):
-            # Canonical integers sort by length, then digits: no int() of a thousand digits.
-            ordered = sorted(
-                zip(keys, value.values(), strict=True), key=lambda item: (len(item[0]), item[0])
-            )
-            return [item for _, item in ordered]
-    return None
-
-
 def _beyond_column_range(query_field: QueryField, lookup: str, value: Any) -> bool:
-    bound = LookupOperator._ALWAYS_TRUE_BELOW.get(lookup)
+    bound = LookupOperator._DROPPED_BEYOND.get(lookup)
     if bound is None or not isinstance(value, int) or isinstance(value, bool):
         return False
     if not (query_field.model_field.null or "__" in query_field.path):
@@ -387,6 +362,7 @@ def _beyond_column_range(query_field: QueryField, lookup: str, value: Any) -> bo
     from django.db.backends.base.operations import BaseDatabaseOperations
 
     internal_type = resolve_field(query_field.model_field).get_internal_type()
+    # The base ranges are the narrowest of Django's backends (SQLite's are 64-bit).
     ranges = BaseDatabaseOperations.integer_field_ranges
     if internal_type not in ranges:
         return False

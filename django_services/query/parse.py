@@ -26,9 +26,9 @@ from django.db import models
 from ..errors import BadRequest
 from .convert import convert_value
 from .limits import QueryLimits
-from .operators import is_container, is_mapping, list_items
 from .operators import operators as registry
 from .pagination import MAX_ROWS, Paginate, parse_int
+from .shapes import is_container, is_mapping, list_items
 
 __all__ = [
     "FILTERS",

@@ -13,6 +13,7 @@ from django.db.models import F, Q
 from django.db.models.functions import Mod
 from django.db.models.lookups import Exact
 
+from django_services.errors import BadRequest
 from django_services.query import LookupOperator, Operator, operators, register_operator
 from django_services.server import ModelService
 from tests.server.http import M
@@ -42,11 +43,18 @@ def multiple_of(query_field, value):
     return Q(Exact(Mod(F(query_field.path), value), 0))
 
 
+def between(query_field, value):
+    """`age[$between][]=20&age[$between][]=30`: within the two values, both included."""
+    if len(value) != 2:
+        raise BadRequest(f"$between of field '{query_field.name}' takes two values.")
+    return Q(**{f"{query_field.path}__range": value})
+
+
 class OperatorPersonService(ModelService):
     authentication_classes = []
     queryset = Person.objects.all()
     serializer_class = PersonSerializer
-    operators = ["$startswith", "$multipleof"]
+    operators = ["$startswith", "$multipleof", "$between"]
 
 
 class NamesStartOnlyService(OperatorPersonService):
@@ -65,8 +73,9 @@ def registered():
     register_operator(StartsWith)
     register_operator("$multipleof", optional=True, null=False)(multiple_of)
     register_operator(LookupOperator("$iexact", "iexact"))
+    register_operator("$between", optional=True, null=False, many=True)(between)
     yield
-    for name in ("$startswith", "$multipleof", "$iexact"):
+    for name in ("$startswith", "$multipleof", "$iexact", "$between"):
         operators.unregister(name)
 
 
@@ -123,6 +132,18 @@ def test_a_registered_function_gets_the_value_converted_by_the_field(get, people
     assert response.json()["message"] == (
         "Invalid value for field 'age': $multipleof needs a value, not null."
     )
+
+
+def test_an_operator_of_many_values_gets_each_converted(get, people):
+    assert names(get("/people?age[$between][]=25&age[$between][]=35")) == ["Albert", "Bob"]
+    response = get("/people?age[$between][]=25&age[$between][]=old")
+    assert response.status_code == 400
+    assert response.json()["message"] == (
+        "Invalid value 'old' for field 'age': expected an integer."
+    )
+    response = get("/people?age[$between][]=25")
+    assert response.status_code == 400
+    assert response.json()["message"] == "$between of field 'age' takes two values."
 
 
 def test_an_operator_that_is_not_optional_is_on_for_every_service(get, people):
