@@ -12,7 +12,7 @@ error, a missing table, a constraint) are bugs or conflicts, and stay what they 
 
 from __future__ import annotations
 
-from django.db import DatabaseError, InterfaceError
+from django.db import Error, InterfaceError
 
 __all__ = ["RETRY_AFTER", "is_transient"]
 
@@ -31,10 +31,10 @@ _SQLITE_MESSAGES = ("database is locked", "database table is locked", "database 
 
 def is_transient(exc: BaseException) -> bool:
     """Whether `exc`, raised by Django's database layer, is worth retrying."""
-    if not isinstance(exc, DatabaseError):
-        return False
     if isinstance(exc, InterfaceError):
         return True  # the connection was closed under the request
+    if not isinstance(exc, Error):
+        return False
     cause = exc.__cause__
     state = getattr(cause, "sqlstate", None) or getattr(cause, "pgcode", None)
     if state:

@@ -46,7 +46,7 @@ from .methods import (
 )
 from .negotiation import ServiceContentNegotiation
 from .params import Params
-from .parsers import JSONParser
+from .parsers import JSONParser, read_chunked_body
 from .renderers import JSONRenderer
 
 __all__ = ["ServiceMixin"]
@@ -265,6 +265,7 @@ class ServiceMixin:
         header = request.META.get("HTTP_X_SERVICE_METHOD") or None
         self.action = resolve_method(request.method, has_id=self.path_id is not None, header=header)
         check_method_allowed(self.action, header=header, exposed=self.get_methods())
+        read_chunked_body(request._request)
         super().initial(request, *args, **kwargs)  # type: ignore[misc]
 
     def handle_call(self, request: Request) -> HttpResponseBase:

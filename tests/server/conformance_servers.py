@@ -27,10 +27,11 @@ REPOSITORY = Path(__file__).resolve().parents[2]
 
 @dataclass
 class Deployment:
-    """The servers started, and the URL of the database they share."""
+    """The servers started, the URL of the database they share, and where they log."""
 
     servers: list[BackgroundServer]
     database_url: str
+    log_dir: Path
 
     @property
     def urls(self) -> list[str]:
@@ -68,7 +69,7 @@ def conformance_servers(
                 )
                 servers.append(server)
                 server.start(log_dir)
-            yield Deployment(servers, database_url)
+            yield Deployment(servers, database_url, log_dir)
         finally:
             for server in servers:
                 server.stop()
