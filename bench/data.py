@@ -4,6 +4,7 @@ on every engine (a seeded generator), so each variant and each engine reads the 
 
     python -m bench.data --engine sqlite --rows 100000
     python -m bench.data --engine postgresql --rows 1000000
+    python -m bench.data --engine sqlite --rows 100000 --indexes single
 
 A table already holding exactly `rows` people with the expected columns is kept; people created
 by an earlier benchmark (ids above `rows`) are deleted and the id sequence is reset. SQLite
@@ -83,7 +84,7 @@ def table_is_ready(rows: int) -> bool:
     """Whether the table exists with the expected columns and exactly `rows` people."""
     from django.db import connection
 
-    from .people.models import Person
+    from .people.models import INDEX_COLUMNS, Person
 
     table = Person._meta.db_table
     if not {table, META_TABLE} <= set(connection.introspection.table_names()):
@@ -97,8 +98,13 @@ def table_is_ready(rows: int) -> bool:
         ]
         if columns != COLUMNS:
             return False
-        indexes = connection.introspection.get_constraints(cursor, table)
-        if not {index.name for index in Person._meta.indexes} <= set(indexes):
+        constraints = connection.introspection.get_constraints(cursor, table)
+        indexes = {
+            tuple(constraint["columns"])
+            for constraint in constraints.values()
+            if constraint["index"] and not constraint["primary_key"]
+        }
+        if indexes != INDEX_COLUMNS:
             return False
         cursor.execute(f"DELETE FROM {table} WHERE id > %s", [rows])
         cursor.execute(f"SELECT COUNT(*), MAX(id) FROM {table}")
@@ -194,9 +200,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--engine", choices=["sqlite", "postgresql"], default="sqlite")
     parser.add_argument("--rows", type=int, default=100_000)
+    parser.add_argument(
+        "--indexes",
+        choices=["composite", "single"],
+        default=os.environ.get("BENCH_INDEXES", "composite"),
+        help="(age, id) and (name, id), or the one-column indexes of db_index=True",
+    )
     args = parser.parse_args(argv)
     os.environ["BENCH_ENGINE"] = args.engine
     os.environ["BENCH_ROWS"] = str(args.rows)
+    os.environ["BENCH_INDEXES"] = args.indexes
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.settings")
     if args.engine == "postgresql":
         ensure_postgres_database()
@@ -204,7 +217,7 @@ def main(argv: list[str] | None = None) -> int:
         from .databases import DATA_DIR
 
         DATA_DIR.mkdir(exist_ok=True)
-    print(f"{args.engine} {args.rows} rows: {prepare(args.rows)}")
+    print(f"{args.engine} {args.rows} rows, {args.indexes} indexes: {prepare(args.rows)}")
     return 0
 
 

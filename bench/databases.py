@@ -3,9 +3,10 @@ Where each benchmark table lives.
 
     database_settings("sqlite", 100_000)       # bench/.data/people-100k.sqlite3
     database_settings("postgresql", 1_000_000) # database `bench`, schema `people_1m`
+    BENCH_INDEXES=single ...                   # people-100k-single.sqlite3, `people_100k_single`
 
 PostgreSQL comes from `BENCH_POSTGRES_URL` (default `postgres://postgres@127.0.0.1:5432/bench`);
-each table size gets its own schema, so one database holds both.
+each table size and index shape gets its own schema, so one database holds them all.
 """
 
 from __future__ import annotations
@@ -18,6 +19,22 @@ from urllib.parse import unquote, urlsplit
 DATA_DIR = Path(__file__).resolve().parent / ".data"
 DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/bench"
 ENGINES = ("sqlite", "postgresql")
+#: The index shapes of the table (see `people.models`): the recommended composite indexes
+#: ending with the primary key, and the one-column indexes of `db_index=True`.
+INDEX_SHAPES = ("composite", "single")
+
+
+def index_shape() -> str:
+    """The index shape of this process's table, from `BENCH_INDEXES` (default composite)."""
+    shape = os.environ.get("BENCH_INDEXES", "composite")
+    if shape not in INDEX_SHAPES:
+        raise ValueError(f"BENCH_INDEXES is {shape!r}: use one of {', '.join(INDEX_SHAPES)}.")
+    return shape
+
+
+def _shape_suffix(indexes: str | None) -> str:
+    shape = indexes or index_shape()
+    return "" if shape == "composite" else f"-{shape}"
 
 
 def size_label(rows: int) -> str:
@@ -29,14 +46,14 @@ def size_label(rows: int) -> str:
     return str(rows)
 
 
-def sqlite_path(rows: int) -> Path:
-    """The SQLite file holding `rows` people."""
-    return DATA_DIR / f"people-{size_label(rows)}.sqlite3"
+def sqlite_path(rows: int, indexes: str | None = None) -> Path:
+    """The SQLite file holding `rows` people (indexes: default `BENCH_INDEXES`)."""
+    return DATA_DIR / f"people-{size_label(rows)}{_shape_suffix(indexes)}.sqlite3"
 
 
-def postgres_schema(rows: int) -> str:
-    """The PostgreSQL schema holding `rows` people."""
-    return f"people_{size_label(rows)}"
+def postgres_schema(rows: int, indexes: str | None = None) -> str:
+    """The PostgreSQL schema holding `rows` people (indexes: default `BENCH_INDEXES`)."""
+    return f"people_{size_label(rows)}{_shape_suffix(indexes).replace('-', '_')}"
 
 
 def postgres_url() -> str:
@@ -62,13 +79,14 @@ def database_settings(engine: str, rows: int) -> dict[str, Any]:
         return {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(sqlite_path(rows)),
-            # Persistent connections, as for PostgreSQL; IMMEDIATE so that concurrent
-            # writers wait for the lock instead of failing.
+            # Persistent connections, as for PostgreSQL; the options django-services'
+            # system check asks of a SQLite file (IMMEDIATE write transactions, a busy
+            # timeout, WAL), so that concurrent writers wait for the lock instead of failing.
             "CONN_MAX_AGE": None,
             "OPTIONS": {
                 "timeout": 30,
                 "transaction_mode": "IMMEDIATE",
-                "init_command": "PRAGMA synchronous=NORMAL;",
+                "init_command": "PRAGMA synchronous=NORMAL; PRAGMA journal_mode=WAL",
             },
         }
     if engine == "postgresql":

@@ -1,15 +1,18 @@
 """
 Run every benchmark and print the tables of docs/performance.md.
 
-    python -m bench                   # quick: SQLite 100k rows, sync and gthread (~5 minutes)
-    python -m bench --full            # also PostgreSQL, and 1M rows on both (~12 minutes)
-    python -m bench --duration 5 --runs 5 --no-clients
+    python -m bench                   # quick: SQLite 100k rows, sync and gthread (~8 minutes)
+    python -m bench --full            # also PostgreSQL, and 1M rows on both (~20 minutes)
+    python -m bench --duration 5 --runs 5 --no-clients --indexes single
+    python -m bench --full --compare bench/.data/results-20260101-120000.json
 
 Servers are gunicorn processes on free loopback ports; the load comes from wrk (or, without
 it, a Python async generator, named in the output). Each run goes through every cell once, so
 the ratios compare figures measured minutes apart at most; the tables show medians over runs,
-and ratios are the medians of the per-run ratios. The full output is also written, as
-Markdown and JSON, to bench/.data/.
+and ratios are the medians of the per-run ratios. Each 100k table is measured with both index
+shapes (`--indexes`): the composite `(age, id)` ones and the one-column ones of `db_index=True`.
+The full output is also written, as Markdown and JSON, to bench/.data/; `--compare` prints
+each ratio's change against an earlier JSON file.
 """
 
 from __future__ import annotations
@@ -27,7 +30,8 @@ import time
 import urllib.request
 from typing import Any
 
-from .databases import DATA_DIR, size_label
+from .compare import comparison_markdown, load_results
+from .databases import DATA_DIR, INDEX_SHAPES, size_label
 from .load import LoadResult, generator_name, run_load
 from .report import Report
 from .servers import ROOT, FeathersServer, Server, bench_environment, install_feathers
@@ -42,10 +46,11 @@ class ServerSpec:
     engine: str
     rows: int
     worker_class: str
+    indexes: str = "composite"
 
     @property
     def key(self) -> str:
-        return f"{self.engine} {size_label(self.rows)} {self.worker_class}"
+        return f"{self.engine} {size_label(self.rows)} {self.worker_class} {self.indexes}"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -55,31 +60,33 @@ class Cell:
     variant: str
 
 
-def plan(full: bool, feathers: bool) -> tuple[list[ServerSpec], list[Cell]]:
+def plan(
+    full: bool, feathers: bool, shapes: tuple[str, ...] = INDEX_SHAPES
+) -> tuple[list[ServerSpec], list[Cell]]:
     """The servers to start and the cells to measure in each run."""
-    servers = [ServerSpec("sqlite", SMALL, "sync"), ServerSpec("sqlite", SMALL, "gthread")]
-    cells = [
-        Cell(server, workload, variant)
-        for server in servers
-        for workload in COMPARED
-        for variant in workload.variants
-    ]
     extras = (FIND_SELECTIVE, FIND_UNPAGINATED)
-    cells += [Cell(servers[1], workload, "services") for workload in extras]
+    servers, cells = [], []
+    engines = [("sqlite", "sync"), ("sqlite", "gthread")]
+    if full:
+        engines.append(("postgresql", "gthread"))
+    for engine, worker_class in engines:
+        for shape in shapes:
+            server = ServerSpec(engine, SMALL, worker_class, shape)
+            servers.append(server)
+            cells += [
+                Cell(server, workload, variant)
+                for workload in COMPARED
+                for variant in workload.variants
+            ]
+            if worker_class == "gthread" and shape == shapes[0]:
+                cells += [Cell(server, workload, "services") for workload in extras]
     if feathers:
         reference = ServerSpec("sqlite", SMALL, "feathers")
         servers.append(reference)
         cells += [Cell(reference, workload, FEATHERS) for workload in COMPARED]
     if full:
-        postgres = ServerSpec("postgresql", SMALL, "gthread")
-        servers.append(postgres)
-        cells += [
-            Cell(postgres, workload, variant)
-            for workload in (*COMPARED, *extras)
-            for variant in workload.variants
-        ]
         for engine in ("sqlite", "postgresql"):
-            large = ServerSpec(engine, LARGE, "gthread")
+            large = ServerSpec(engine, LARGE, "gthread", shapes[0])
             servers.append(large)
             cells += [
                 Cell(large, workload, variant)
@@ -89,13 +96,19 @@ def plan(full: bool, feathers: bool) -> tuple[list[ServerSpec], list[Cell]]:
     return servers, cells
 
 
-def prepare_data(servers: list[ServerSpec]) -> dict[tuple[str, int], Any]:
+def prepare_data(servers: list[ServerSpec]) -> dict[tuple[str, int, str], Any]:
     """Load each table (or keep it) and count its SQL statements per request."""
     counts = {}
-    for engine, rows in dict.fromkeys(
-        (spec.engine, spec.rows) for spec in servers if spec.worker_class != "feathers"
-    ):
-        environment = bench_environment(engine, rows)
+    tables = dict.fromkeys(
+        (spec.engine, spec.rows, spec.indexes)
+        for spec in servers
+        if spec.worker_class != "feathers"
+    )
+    if any(spec.worker_class == "feathers" for spec in servers):
+        # The reference server reads the composite SQLite table.
+        tables = {("sqlite", SMALL, "composite"): None, **tables}
+    for engine, rows, indexes in tables:
+        environment = bench_environment(engine, rows, indexes)
         loaded = subprocess.run(
             [sys.executable, "-m", "bench.data", "--engine", engine, "--rows", str(rows)],
             cwd=ROOT,
@@ -113,7 +126,7 @@ def prepare_data(servers: list[ServerSpec]) -> dict[tuple[str, int], Any]:
             capture_output=True,
             text=True,
         ).stdout
-        counts[engine, rows] = json.loads(output)
+        counts[engine, rows, indexes] = json.loads(output)
     return counts
 
 
@@ -163,7 +176,9 @@ def machine(generator: str) -> dict[str, Any]:
 def _server(spec: ServerSpec) -> Server:
     if spec.worker_class == "feathers":
         return FeathersServer(rows=spec.rows)
-    return Server(engine=spec.engine, rows=spec.rows, worker_class=spec.worker_class)
+    return Server(
+        engine=spec.engine, rows=spec.rows, worker_class=spec.worker_class, indexes=spec.indexes
+    )
 
 
 def _node_version() -> str:
@@ -200,6 +215,17 @@ def main(argv: list[str] | None = None) -> int:
         default="auto",
         help="load generator: wrk when installed (auto), or the Python async one",
     )
+    parser.add_argument(
+        "--indexes",
+        choices=["both", *INDEX_SHAPES],
+        default="both",
+        help="index shapes of the 100k tables (default both; 1M tables: the first)",
+    )
+    parser.add_argument(
+        "--compare",
+        metavar="RESULTS_JSON",
+        help="print each ratio's change against an earlier results-*.json",
+    )
     parser.add_argument("--no-clients", action="store_true", help="skip the client benchmarks")
     parser.add_argument("--client-calls", type=int, default=300, help="calls per client sample")
     args = parser.parse_args(argv)
@@ -207,6 +233,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--runs and --duration must be at least 1")
     if args.load == "wrk" and generator_name() != "wrk":
         parser.error("wrk is not installed (apt-get install wrk), use --load auto or python")
+    earlier = None
+    if args.compare:
+        try:
+            earlier = load_results(args.compare)
+        except (OSError, ValueError, KeyError) as failure:
+            parser.error(f"cannot read --compare {args.compare}: {failure}")
+    shapes = INDEX_SHAPES if args.indexes == "both" else (args.indexes,)
 
     started = time.monotonic()
     report = Report(machine(args.load), args)
@@ -218,7 +251,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"Skipping the FeathersJS reference: {missing}", flush=True)
             feathers = False
     report.machine["node"] = _node_version() if feathers else "not run"
-    specs, cells = plan(args.full, feathers)
+    specs, cells = plan(args.full, feathers, shapes)
     print("Preparing the tables and counting SQL statements...", flush=True)
     try:
         report.queries = prepare_data(specs)
@@ -275,6 +308,10 @@ def main(argv: list[str] | None = None) -> int:
     DATA_DIR.mkdir(exist_ok=True)
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     (DATA_DIR / f"results-{stamp}.md").write_text(text)
-    (DATA_DIR / f"results-{stamp}.json").write_text(json.dumps(report.as_json(), indent=1))
+    results_json = report.as_json()
+    (DATA_DIR / f"results-{stamp}.json").write_text(json.dumps(results_json, indent=1))
     print(f"Written to {DATA_DIR}/results-{stamp}.md and .json")
+    if earlier is not None:
+        print()
+        print(comparison_markdown(earlier, results_json, args.compare))
     return 0

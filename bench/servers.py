@@ -47,13 +47,14 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def bench_environment(engine: str, rows: int) -> dict[str, str]:
+def bench_environment(engine: str, rows: int, indexes: str = "composite") -> dict[str, str]:
     """The environment of a process serving (or reading) one table."""
     return {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "bench.settings",
         "BENCH_ENGINE": engine,
         "BENCH_ROWS": str(rows),
+        "BENCH_INDEXES": indexes,
         "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])),
     }
 
@@ -63,10 +64,13 @@ class Server:
 
     ready_path = "/plain/ready"
 
-    def __init__(self, *, engine: str, rows: int, worker_class: str) -> None:
+    def __init__(
+        self, *, engine: str, rows: int, worker_class: str, indexes: str = "composite"
+    ) -> None:
         self.engine = engine
         self.rows = rows
         self.worker_class = worker_class
+        self.indexes = indexes
         self.port = free_port()
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -82,7 +86,7 @@ class Server:
     def label(self) -> str:
         from .databases import size_label
 
-        return f"{self.engine} {size_label(self.rows)} {self.worker_class}"
+        return f"{self.engine} {size_label(self.rows)} {self.worker_class} {self.indexes}"
 
     def command(self) -> list[str]:
         command = [
@@ -117,7 +121,7 @@ class Server:
         self.process = subprocess.Popen(
             self.command(),
             cwd=self.directory,
-            env=bench_environment(self.engine, self.rows),
+            env=bench_environment(self.engine, self.rows, self.indexes),
             start_new_session=True,
         )
         deadline = time.monotonic() + START_TIMEOUT

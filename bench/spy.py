@@ -5,6 +5,7 @@ share of the samples.
 
     python -m bench.spy get                      # django-feathers, SQLite 100k, sync workers
     python -m bench.spy create --variant drf --seconds 8 --top 40
+    python -m bench.spy find --indexes single      # the one-column db_index table
 
 py-spy reads the workers' memory, which needs the right to trace them (root, or
 `kernel.yama.ptrace_scope = 0`).
@@ -49,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--engine", default="sqlite", choices=["sqlite", "postgresql"])
     parser.add_argument("--rows", type=int, default=100_000)
     parser.add_argument("--worker-class", default="sync", choices=["sync", "gthread"])
+    parser.add_argument("--indexes", default="composite", choices=["composite", "single"])
     parser.add_argument("--seconds", type=int, default=5, help="sampling time (default 5)")
     parser.add_argument("--top", type=int, default=30, help="functions listed (default 30)")
     args = parser.parse_args(argv)
@@ -57,7 +59,9 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("py-spy is not installed: pip install py-spy (or the [bench] extra)")
 
     workload = BY_NAME[args.workload]
-    server = Server(engine=args.engine, rows=args.rows, worker_class=args.worker_class)
+    server = Server(
+        engine=args.engine, rows=args.rows, worker_class=args.worker_class, indexes=args.indexes
+    )
     with server, tempfile.TemporaryDirectory() as directory:
         assert server.process is not None
         pids = subprocess.run(

@@ -48,6 +48,12 @@ DEFAULTS: dict[str, Any] = {
     "QUERY_DEPTH_LIMIT": 5,
     "QUERY_PARAMETER_LIMIT": 1000,
     "QUERY_LIST_LIMIT": 1000,
+    # Query size limits, checked before the database sees the query (400 naming the limit):
+    # entries of one $or and of one $and, values of one $in/$nin, characters of a $like pattern.
+    "QUERY_OR_LIMIT": 100,
+    "QUERY_AND_LIMIT": 100,
+    "QUERY_IN_LIMIT": 1000,
+    "QUERY_LIKE_LENGTH_LIMIT": 1000,
     # JSON bodies nested deeper than this are a 400 BadRequest.
     "BODY_DEPTH_LIMIT": 32,
     # DRF authentication classes (dotted paths) of services that set no

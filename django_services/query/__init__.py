@@ -13,7 +13,18 @@ The Feathers query language: query strings, checked queries, and querysets.
 from __future__ import annotations
 
 from . import codec
-from .orm import ILike, Like, apply_filters, apply_select, fetch_page, find, to_q
+from .limits import QueryLimits
+from .operators import (
+    FunctionOperator,
+    ILike,
+    Like,
+    LookupOperator,
+    Operator,
+    OperatorRegistry,
+    operators,
+    register_operator,
+)
+from .orm import apply_filters, apply_select, fetch_page, find, to_q
 from .parse import (
     FILTERS,
     OPERATORS,
@@ -37,17 +48,24 @@ __all__ = [
     "Comparison",
     "Condition",
     "FeathersQuery",
+    "FunctionOperator",
     "ILike",
     "Like",
+    "LookupOperator",
+    "Operator",
+    "OperatorRegistry",
     "Or",
     "Paginate",
     "QueryField",
+    "QueryLimits",
     "apply_filters",
     "apply_select",
     "codec",
     "fetch_page",
     "find",
     "model_query_fields",
+    "operators",
     "parse_query",
+    "register_operator",
     "to_q",
 ]

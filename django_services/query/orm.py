@@ -5,7 +5,8 @@ A parsed Feathers query run through the Django ORM.
     total, rows = find(Person.objects.all(), query, paginated=True)
     Person.objects.filter(to_q(query))     # just the WHERE clause
 
-Everything happens in the database: the conditions become a `Q`, `$sort` an `order_by()`,
+Everything happens in the database: the conditions become a `Q` (each built by its operator,
+see `operators.py`), `$sort` an `order_by()`,
 `$select` an `only()`, `$limit`/`$skip` a slice. A find is one SELECT, plus one COUNT when
 paginated.
 
@@ -23,41 +24,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from django.db.models import F, Lookup, Q, QuerySet
+from django.db.models import F, Q, QuerySet
 from django.db.models.expressions import OrderBy
 
-from .parse import Comparison, Condition, FeathersQuery, Or, QueryField
+from .operators import operators
+from .parse import And, Comparison, Condition, FeathersQuery, Or, QueryField
 
-__all__ = ["ILike", "Like", "apply_filters", "apply_select", "fetch_page", "find", "to_q"]
-
-_LOOKUPS = {"$lt": "lt", "$lte": "lte", "$gt": "gt", "$gte": "gte"}
-
-
-class Like(Lookup):
-    """`lhs LIKE rhs` with `\\` as the escape character (not registered on any field)."""
-
-    lookup_name = "feathers_like"
-    template = "{lhs} LIKE {rhs} ESCAPE '\\'"
-    postgresql_template: str | None = None
-
-    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, tuple[Any, ...]]:
-        return self._render(self.template, compiler, connection)
-
-    def as_postgresql(self, compiler: Any, connection: Any) -> tuple[str, tuple[Any, ...]]:
-        return self._render(self.postgresql_template or self.template, compiler, connection)
-
-    def _render(self, template: str, compiler: Any, connection: Any) -> tuple[str, tuple[Any, ...]]:
-        lhs, lhs_params = self.process_lhs(compiler, connection)
-        rhs, rhs_params = self.process_rhs(compiler, connection)
-        return template.format(lhs=lhs, rhs=rhs), (*lhs_params, *rhs_params)
-
-
-class ILike(Like):
-    """Case-insensitive `LIKE`: `ILIKE` on PostgreSQL, upper-cased operands elsewhere."""
-
-    lookup_name = "feathers_ilike"
-    template = "UPPER({lhs}) LIKE UPPER({rhs}) ESCAPE '\\'"
-    postgresql_template = "{lhs} ILIKE {rhs} ESCAPE '\\'"
+__all__ = ["apply_filters", "apply_select", "fetch_page", "find", "to_q"]
 
 
 def to_q(query: FeathersQuery | Condition) -> Q:
@@ -81,35 +54,7 @@ def to_q(query: FeathersQuery | Condition) -> Q:
 
 
 def _comparison(condition: Comparison) -> Q:
-    path = condition.field.path
-    operator, value = condition.operator, condition.value
-    if operator == "$eq":
-        return Q(**{f"{path}__isnull": True}) if value is None else Q(**{path: value})
-    if operator == "$ne":
-        return Q(**{f"{path}__isnull": False}) if value is None else ~Q(**{path: value})
-    if operator in ("$in", "$nin"):
-        matches = _membership(path, value)
-        return matches if operator == "$in" else ~matches
-    if operator == "$like":
-        return Q(Like(F(path), value))
-    if operator == "$notlike":
-        return ~Q(Like(F(path), value))
-    if operator == "$ilike":
-        return Q(ILike(F(path), value))
-    compared = Q(**{f"{path}__{_LOOKUPS[operator]}": value})
-    if isinstance(value, int) and not isinstance(value, bool) and _nullable(condition.field):
-        # Django drops a comparison an integer column can never fail (`small > -1` on a
-        # positive field), which would let NULL rows through.
-        compared &= Q(**{f"{path}__isnull": False})
-    return compared
-
-
-def _membership(path: str, values: tuple[Any, ...]) -> Q:
-    present = [value for value in values if value is not None]
-    if len(present) == len(values):
-        return Q(**{f"{path}__in": present})
-    null = Q(**{f"{path}__isnull": True})
-    return null | Q(**{f"{path}__in": present}) if present else null
+    return operators[condition.operator].filter(condition.field, condition.value)
 
 
 def apply_filters(queryset: QuerySet, query: FeathersQuery) -> QuerySet:
@@ -121,6 +66,10 @@ def apply_filters(queryset: QuerySet, query: FeathersQuery) -> QuerySet:
     overlap. Without `$sort` the queryset's own ordering stays. A query without conditions
     and `$sort` returns `queryset` itself.
     """
+    conditions = query.conditions
+    if not query.sort and isinstance(conditions, And) and not conditions.conditions:
+        # Every `get` by id: nothing to add, not even an empty `Q`.
+        return queryset
     condition = to_q(query)
     if condition:
         if condition.connector == Q.AND and not condition.negated:
@@ -132,22 +81,36 @@ def apply_filters(queryset: QuerySet, query: FeathersQuery) -> QuerySet:
         return queryset
     ordering: list[Any] = []
     paths = []
+    without_null = _paths_without_null(query.conditions)
     for name, direction in query.sort:
         query_field = query.fields.get(name)
         if query_field is None:
             raise ValueError(f"$sort names {name!r}, which is not among the query's fields.")
         paths.append(query_field.path)
-        ordering.append(_order(query_field, direction))
+        ordering.append(_order(query_field, direction, query_field.path in without_null))
     pk_name = queryset.model._meta.pk.name
     if not {"pk", pk_name, queryset.model._meta.pk.attname} & set(paths):
         ordering.append(pk_name if direction == 1 else f"-{pk_name}")
     return queryset.order_by(*ordering)
 
 
-def _order(query_field: QueryField, direction: int) -> Any:
+def _paths_without_null(condition: Condition) -> set[str]:
+    """The paths that conditions every match must meet keep free of NULL."""
+    if isinstance(condition, Comparison):
+        operator = operators[condition.operator]
+        return {condition.field.path} if operator.excludes_null(condition.value) else set()
+    if isinstance(condition, Or):
+        return set()
+    paths: set[str] = set()
+    for child in condition.conditions:
+        paths |= _paths_without_null(child)
+    return paths
+
+
+def _order(query_field: QueryField, direction: int, without_null: bool) -> Any:
     path = query_field.path
     # Explicit NULL placement only where NULLs can occur: it keeps plain indexes usable.
-    if _nullable(query_field):
+    if not without_null and _nullable(query_field):
         expression = F(path)
         return (
             OrderBy(expression, nulls_first=True)

@@ -6,26 +6,29 @@ The Feathers query language, checked and converted for one service.
     query.conditions, query.sort, query.limit   # And((Comparison(age $gt 30),)), (("name", 1),), 5
 
 `parse_query` splits the filters (`$limit`, `$skip`, `$sort`, `$select`, `$or`, `$and`) from the
-field conditions, checks every operator (`$in`, `$nin`, `$lt`, `$lte`, `$gt`, `$gte`, `$ne`, and
-`$like`, `$notlike`, `$ilike` where enabled) and converts every value by its model field. Whatever
-Feathers rejects is rejected with Feathers' own message; beyond that, a field that does not exist
-or may not be queried, and a value that does not convert, are a `BadRequest` naming them.
-`orm.py` turns the result into a queryset.
+field conditions, checks every operator against the registry of `operators.py` (`$in`, `$nin`,
+`$lt`, `$lte`, `$gt`, `$gte`, `$ne`, and `$like`, `$notlike`, `$ilike` or a project's own where
+enabled) and converts every value by its model field. Whatever Feathers rejects is rejected with
+Feathers' own message; beyond that, a field that does not exist or may not be queried, a value
+that does not convert, and a query beyond the limits of `limits.py` are a `BadRequest` naming
+them. `orm.py` turns the result into a queryset.
 """
 
 from __future__ import annotations
 
-import math
-import re
 from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 
 from ..errors import BadRequest
-from .convert import convert_value, is_text_field
+from .convert import convert_value
+from .limits import QueryLimits
+from .operators import operators as registry
+from .pagination import MAX_ROWS, Paginate, parse_int
+from .shapes import is_container, is_mapping, list_items
 
 __all__ = [
     "FILTERS",
@@ -44,19 +47,9 @@ __all__ = [
 
 # In the order Feathers reads them (which decides the error reported first).
 FILTERS = ("$skip", "$sort", "$limit", "$select", "$or", "$and")
+#: The built-in operators every service accepts, and those a service may enable.
 OPERATORS = ("$in", "$nin", "$lt", "$lte", "$gt", "$gte", "$ne")
 OPTIONAL_OPERATORS = ("$like", "$notlike", "$ilike")
-
-_LIST_OPERATORS = frozenset({"$in", "$nin"})
-_PATTERN_OPERATORS = frozenset(OPTIONAL_OPERATORS)
-_ORDER_OPERATORS = frozenset({"$lt", "$lte", "$gt", "$gte"})
-_INDEX = re.compile(r"0|[1-9][0-9]*")
-_LEADING_INTEGER = re.compile(r"[+-]?[0-9]+")
-# What JavaScript's parseInt skips before the number.
-_JS_WHITESPACE = " \t\n\v\f\r\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"  # noqa: E501
-# LIMIT and OFFSET must fit a 64-bit integer, also when added together.
-_MAX_ROWS = 2**62
-_MAX_ROWS_DIGITS = len(str(_MAX_ROWS))
 
 
 @dataclass(frozen=True)
@@ -70,57 +63,15 @@ class QueryField:
     * **path** - the ORM lookup path, e.g. `"user_id"` or `"owner__name"`.
     * **model_field** - the Django model field the path ends at; values convert by its type.
     * **sortable** - whether `$sort` may name the field.
+    * **operators** - the operators queries may apply to the field (`None`: every one the
+      service accepts); others are a 400 naming the field and the operator.
     """
 
     name: str
     path: str
     model_field: models.Field
     sortable: bool = True
-
-
-@dataclass(frozen=True)
-class Paginate:
-    """A service's pagination: the page size without `$limit`, and the largest page."""
-
-    default: int | None = None
-    max: int | None = None
-
-    def __post_init__(self) -> None:
-        for key in ("default", "max"):
-            value = getattr(self, key)
-            if value is not None and (
-                isinstance(value, bool) or not isinstance(value, int) or value < 0
-            ):
-                raise ImproperlyConfigured(
-                    f"paginate['{key}'] must be a non-negative integer or None, not {value!r}."
-                )
-
-    @classmethod
-    def of(cls, value: Paginate | Mapping[str, Any] | Literal[False] | None) -> Paginate | None:
-        """Accept a `Paginate`, a `{"default": D, "max": M}` mapping, or `None`/`False`."""
-        if value is None or value is False or isinstance(value, Paginate):
-            return value or None
-        if isinstance(value, Mapping):
-            unknown = set(value) - {"default", "max"}
-            if unknown:
-                raise ImproperlyConfigured(
-                    f"paginate accepts the keys 'default' and 'max', not {sorted(unknown)}."
-                )
-            return cls(default=value.get("default"), max=value.get("max"))
-        raise ImproperlyConfigured(
-            f"paginate must be None or a mapping like {{'default': 10, 'max': 50}}, not {value!r}."
-        )
-
-    def limit(self, requested: int | None) -> int | None:
-        """The page size for a requested `$limit` (`None` when absent or invalid)."""
-        if self.default is None and self.max is None:
-            return requested
-        # Feathers falls back to 0 rows without a default; the largest page is more useful.
-        fallback = self.default if self.default is not None else self.max
-        limit = requested if requested is not None else fallback
-        if self.max is None or limit is None:
-            return limit
-        return min(limit, self.max)
+    operators: frozenset[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -207,6 +158,7 @@ def parse_query(
     selectable: Collection[str] | None = None,
     paginate: Paginate | Mapping[str, Any] | None = None,
     operators: Collection[str] = (),
+    limits: QueryLimits | None = None,
 ) -> FeathersQuery:
     """
     Check `query` (as `codec.parse` returns it) and convert it for `orm.py`.
@@ -217,56 +169,52 @@ def parse_query(
     * **id_field** - the name of the id, always added to `$select`.
     * **selectable** - the names `$select` may list (default: the keys of `fields`).
     * **paginate** - `Paginate` or `{"default": D, "max": M}`: caps and defaults `$limit`.
-    * **operators** - optional operators to enable among `$like`, `$notlike`, `$ilike`.
+    * **operators** - optional operators to enable: `$like`, `$notlike`, `$ilike`, or any
+      optional one a project registered (see `operators.py`).
+    * **limits** - the `QueryLimits` (default: from the settings).
 
     Raises `BadRequest` for anything invalid, with Feathers' message where Feathers has one.
     """
     if query is None:
         query = {}
-    if not isinstance(query, Mapping):
+    if not is_mapping(query):
         raise BadRequest("The query must be an object of fields and filters.")
-    extra = _enabled_operators(operators)
+    enabled = _enabled_operators(operators)
     if not query:
         # Most calls (every `get` by id) have no query: nothing to check.
         pagination = Paginate.of(paginate)
         limit = pagination.limit(None) if pagination else None
-        return FeathersQuery(limit=None if limit is None else min(limit, _MAX_ROWS), fields=fields)
-    _check_like_feathers(query, (*OPERATORS, "$or", *extra))
-    reader = _ConditionReader(fields, frozenset((*OPERATORS, *extra)))
-    requested_limit = _parse_int(query.get("$limit"))
+        return FeathersQuery(limit=None if limit is None else min(limit, MAX_ROWS), fields=fields)
+    _check_like_feathers(query, enabled | {"$or"})
+    reader = _ConditionReader(fields, enabled, limits or QueryLimits.from_settings())
+    requested_limit = parse_int(query.get("$limit"))
     if requested_limit is not None and requested_limit < 0:
         requested_limit = None
     pagination = Paginate.of(paginate)
     limit = pagination.limit(requested_limit) if pagination else requested_limit
-    skip = _parse_int(query.get("$skip"))
+    skip = parse_int(query.get("$skip"))
     return FeathersQuery(
         conditions=reader.read(query, top_level=True),
-        limit=None if limit is None else min(limit, _MAX_ROWS),
-        skip=0 if skip is None or skip < 0 else min(skip, _MAX_ROWS),
+        limit=None if limit is None else min(limit, MAX_ROWS),
+        skip=0 if skip is None or skip < 0 else min(skip, MAX_ROWS),
         sort=_read_sort(query.get("$sort"), fields),
         select=_read_select(query.get("$select"), fields, selectable, id_field),
         fields=fields,
     )
 
 
-def _enabled_operators(operators: Collection[str]) -> tuple[str, ...]:
+def _enabled_operators(operators: Collection[str]) -> frozenset[str]:
     if isinstance(operators, str):
-        operators = (operators,)
-    unknown = [name for name in operators if name not in OPTIONAL_OPERATORS]
-    if unknown:
-        raise ImproperlyConfigured(
-            f"Unknown query operator(s) {', '.join(map(repr, unknown))}: the operators that "
-            f"can be enabled are {', '.join(OPTIONAL_OPERATORS)}."
-        )
-    return tuple(operators)
+        return registry.enabled((operators,))
+    return registry.enabled(operators if type(operators) is tuple else tuple(operators))
 
 
-def _check_like_feathers(query: Mapping[str, Any], allowed: tuple[str, ...]) -> None:
+def _check_like_feathers(query: Mapping[str, Any], allowed: Collection[str]) -> None:
     """Reject what Feathers' own query check rejects, first, with its messages."""
     sort = query.get("$sort")
-    if isinstance(sort, Mapping):
+    if is_mapping(sort):
         for value in sort.values():
-            if isinstance(value, (Mapping, list, tuple)):
+            if is_container(value):
                 _check_operators(value, allowed)
     select = query.get("$select")
     if select is not None and not isinstance(select, (list, tuple)):
@@ -282,11 +230,11 @@ def _check_like_feathers(query: Mapping[str, Any], allowed: tuple[str, ...]) -> 
             _check_operators(value, allowed)
 
 
-def _check_operators(value: Any, allowed: tuple[str, ...]) -> None:
+def _check_operators(value: Any, allowed: Collection[str]) -> None:
     if isinstance(value, (list, tuple)):
         for item in value:
             _check_operators(item, allowed)
-    elif isinstance(value, Mapping):
+    elif is_mapping(value):
         for key, item in value.items():
             if isinstance(key, str) and key.startswith("$") and key not in allowed:
                 raise _invalid_parameter(key, value)
@@ -301,9 +249,12 @@ def _invalid_parameter(key: str, offending: Mapping[str, Any]) -> BadRequest:
 
 
 class _ConditionReader:
-    def __init__(self, fields: Mapping[str, QueryField], operators: frozenset[str]) -> None:
+    def __init__(
+        self, fields: Mapping[str, QueryField], operators: frozenset[str], limits: QueryLimits
+    ) -> None:
         self.fields = fields
         self.operators = operators
+        self.limits = limits
 
     def read(self, query: Mapping[str, Any], *, top_level: bool = False) -> And:
         conditions: list[Condition] = []
@@ -321,14 +272,15 @@ class _ConditionReader:
         return And(tuple(conditions))
 
     def _group(self, name: str, value: Any) -> tuple[Condition, ...]:
-        items = _as_list(value)
+        items = list_items(value)
         if items is None:
             raise BadRequest(
                 f"{name} must be a list of queries, e.g. {name}[0][name]=Alice&{name}[1][age]=25."
             )
+        self.limits.check_group(name, len(items))
         group: list[Condition] = []
         for item in items:
-            if not isinstance(item, Mapping):
+            if not is_mapping(item):
                 raise BadRequest(
                     f"Each entry of {name} must be an object of field conditions, "
                     f"not '{_shown(item)}'."
@@ -342,7 +294,7 @@ class _ConditionReader:
             raise BadRequest(
                 f"Invalid query field '{name}': it does not exist or cannot be queried."
             )
-        if isinstance(value, Mapping) and any(_is_operator(key) for key in value):
+        if is_mapping(value) and any(_is_operator(key) for key in value):
             for operator, operand in value.items():
                 if not _is_operator(operator):
                     raise BadRequest(
@@ -351,11 +303,17 @@ class _ConditionReader:
                     )
                 if operator not in self.operators:
                     raise _invalid_parameter(operator, value)
-                yield self._comparison(query_field, operator, operand)
-        elif isinstance(value, (Mapping, list, tuple)):
-            if isinstance(value, Mapping) and not value:
+                if query_field.operators is not None and operator not in query_field.operators:
+                    raise BadRequest(
+                        f"Invalid query for field '{name}': {operator} is not allowed on it "
+                        f"(use {', '.join(sorted(query_field.operators)) or 'plain values'})."
+                    )
+                converted = registry[operator].convert(query_field, operand, self.limits)
+                yield Comparison(query_field, operator, converted)
+        elif is_container(value):
+            if is_mapping(value) and not value:
                 return
-            if _as_list(value) is None:
+            if list_items(value) is None:
                 key = next(iter(value))
                 raise BadRequest(
                     f"Invalid query for field '{name}': '{key}' is not an operator "
@@ -366,67 +324,14 @@ class _ConditionReader:
                 f"e.g. {name}[$in][]=a&{name}[$in][]=b."
             )
         else:
-            yield Comparison(query_field, "$eq", self._convert(query_field, value))
-
-    def _comparison(self, query_field: QueryField, operator: str, operand: Any) -> Comparison:
-        name = query_field.name
-        if operator in _LIST_OPERATORS:
-            items = _as_list(operand)
-            if items is None:
-                items = [operand]
-            for item in items:
-                if isinstance(item, (Mapping, list, tuple)):
-                    raise BadRequest(
-                        f"Invalid value for field '{name}': {operator} takes a list of values, "
-                        f"not nested objects or lists."
-                    )
-            return Comparison(
-                query_field,
-                operator,
-                tuple(self._convert(query_field, item) for item in items),
-            )
-        if isinstance(operand, (Mapping, list, tuple)):
-            raise BadRequest(
-                f"Invalid value for field '{name}': {operator} takes a single value, "
-                f"not an object or a list."
-            )
-        if operator in _PATTERN_OPERATORS:
-            return Comparison(query_field, operator, _pattern(query_field, operator, operand))
-        value = self._convert(query_field, operand)
-        if value is None and operator in _ORDER_OPERATORS:
-            raise BadRequest(
-                f"Invalid value for field '{name}': {operator} needs a value, not null."
-            )
-        return Comparison(query_field, operator, value)
-
-    @staticmethod
-    def _convert(query_field: QueryField, value: Any) -> Any:
-        return convert_value(query_field.model_field, value, name=query_field.name)
-
-
-def _pattern(query_field: QueryField, operator: str, operand: Any) -> str:
-    name = query_field.name
-    if not is_text_field(query_field.model_field):
-        raise BadRequest(
-            f"Invalid query for field '{name}': {operator} applies to text fields only."
-        )
-    if not isinstance(operand, str):
-        raise BadRequest(f"Invalid value for field '{name}': {operator} takes a text pattern.")
-    if "\x00" in operand:
-        raise BadRequest(f"Invalid value for field '{name}': the pattern contains a NUL character.")
-    trailing_backslashes = len(operand) - len(operand.rstrip("\\"))
-    if trailing_backslashes % 2:
-        raise BadRequest(
-            f"Invalid value for field '{name}': the {operator} pattern ends with the escape "
-            "character '\\' (write '\\\\' for a backslash)."
-        )
-    return operand
+            converted = convert_value(query_field.model_field, value, name=name)
+            yield Comparison(query_field, "$eq", converted)
 
 
 def _read_sort(value: Any, fields: Mapping[str, QueryField]) -> tuple[tuple[str, int], ...]:
     if value is None:
         return ()
-    if not isinstance(value, Mapping):
+    if not is_mapping(value):
         raise BadRequest("$sort must be an object of fields and directions, e.g. $sort[name]=1.")
     sort = []
     for name, direction in value.items():
@@ -458,13 +363,13 @@ def _read_select(
 ) -> tuple[str, ...] | None:
     if value is None:
         return None
-    items = [value] if isinstance(value, str) else _as_list(value)
+    items = [value] if isinstance(value, str) else list_items(value)
     if items is None:
         raise BadRequest("$select must be a list of field names, e.g. $select[]=name.")
     allowed = fields.keys() if selectable is None else selectable
     names: list[str] = []
     for item in items:
-        if isinstance(item, (Mapping, list, tuple)):
+        if is_container(item):
             raise BadRequest("$select must be a list of field names, e.g. $select[]=name.")
         name = str(item)
         if name not in allowed and name != id_field:
@@ -478,49 +383,8 @@ def _read_select(
     return tuple(names)
 
 
-def _as_list(value: Any) -> list[Any] | None:
-    """A list, or an object whose keys are all list indexes (`{"0": a, "1": b}`), as a list."""
-    if isinstance(value, (list, tuple)):
-        return list(value)
-    if isinstance(value, Mapping) and value:
-        keys = [str(key) for key in value]
-        if all(_INDEX.fullmatch(key) for key in keys):
-            # Canonical integers sort by length, then digits: no int() of a thousand digits.
-            ordered = sorted(
-                zip(keys, value.values(), strict=True), key=lambda item: (len(item[0]), item[0])
-            )
-            return [item for _, item in ordered]
-    return None
-
-
 def _is_operator(key: Any) -> bool:
     return isinstance(key, str) and key.startswith("$")
-
-
-def _parse_int(value: Any) -> int | None:
-    """JavaScript's `parseInt(value, 10)`, `None` standing for NaN."""
-    if value is None or isinstance(value, bool):
-        return None
-    if isinstance(value, int):
-        return value
-    if isinstance(value, float):
-        return math.trunc(value) if math.isfinite(value) and abs(value) < 1e21 else None
-    match = _LEADING_INTEGER.match(_js_string(value).lstrip(_JS_WHITESPACE))
-    if not match:
-        return None
-    digits = match[0].lstrip("+-").lstrip("0")
-    # Any number of more digits is past every limit (and int() refuses thousands of them).
-    magnitude = int(digits or "0") if len(digits) <= _MAX_ROWS_DIGITS else 10**_MAX_ROWS_DIGITS
-    return -magnitude if match[0].startswith("-") else magnitude
-
-
-def _js_string(value: Any) -> str:
-    """`String(value)` for the values a query holds."""
-    if isinstance(value, (list, tuple)):
-        return ",".join("" if item is None else _js_string(item) for item in value)
-    if isinstance(value, Mapping):
-        return "[object Object]"
-    return str(value)
 
 
 def _shown(value: Any, length: int = 100) -> str:
