@@ -65,7 +65,7 @@ class ThreadPool(Pool[A]):
 
     def get(self) -> A:
         try:
-            return self._local.app  # type: ignore[no-any-return]
+            return self._local.app
         except AttributeError:
             return self._open_in_thread()
 

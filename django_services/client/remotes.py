@@ -251,14 +251,14 @@ class RemoteHandler(BaseConnectionHandler):
         self._connections = types.SimpleNamespace()
         self._lock = threading.Lock()
 
-    def configure_settings(self, settings: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    def configure_settings(self, settings: Mapping[str, Any] | None) -> dict[str, Any]:
         if settings is None:
             settings = services_settings.REMOTES
         if not isinstance(settings, Mapping):
             raise ImproperlyConfigured(
                 f"{SETTINGS_NAME}['REMOTES'] must be a dict, not {type(settings).__name__}."
             )
-        return settings
+        return dict(settings)
 
     def create_connection(self, alias: str) -> Remote:
         return Remote(read_remote(alias, self.settings[alias]))

@@ -153,9 +153,9 @@ def _service(name: str, summary: Mapping[str, Any]) -> str:
     conditions, filters = summary.get("conditions"), summary.get("filters")
     if conditions and filters:
         lines.append(_declaration(f"{name}Conditions", conditions))
-        members = _members(filters, "").rstrip("}")
+        query_members = _members(filters, "").rstrip("}")
         lines.append(
-            f"export interface {name}Query extends {name}Conditions {members}"
+            f"export interface {name}Query extends {name}Conditions {query_members}"
             f"  $or?: {name}Conditions[]\n  $and?: {name}Conditions[]\n}}\n"
         )
     else:
@@ -164,7 +164,7 @@ def _service(name: str, summary: Mapping[str, Any]) -> str:
     multi = set(summary.get("multi", []))
     found = f"Paginated<{name}Record>" if summary.get("paginated") else f"{name}Record[]"
     params = f"params?: Params<{name}Query>"
-    members = []
+    members: list[str] = []
     if "find" in methods:
         members.append(f"find({params}): Promise<{found}>")
     if "get" in methods:

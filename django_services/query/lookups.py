@@ -23,16 +23,16 @@ class Like(Lookup):
     template = "{lhs} LIKE {rhs} ESCAPE '\\'"
     postgresql_template: str | None = None
 
-    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, tuple[Any, ...]]:
         return self._render(self.template, compiler, connection)
 
-    def as_postgresql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+    def as_postgresql(self, compiler: Any, connection: Any) -> tuple[str, tuple[Any, ...]]:
         return self._render(self.postgresql_template or self.template, compiler, connection)
 
-    def _render(self, template: str, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
+    def _render(self, template: str, compiler: Any, connection: Any) -> tuple[str, tuple[Any, ...]]:
         lhs, lhs_params = self.process_lhs(compiler, connection)
         rhs, rhs_params = self.process_rhs(compiler, connection)
-        return template.format(lhs=lhs, rhs=rhs), [*lhs_params, *rhs_params]
+        return template.format(lhs=lhs, rhs=rhs), (*lhs_params, *rhs_params)
 
 
 class ILike(Like):

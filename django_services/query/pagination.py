@@ -46,7 +46,7 @@ class Paginate:
                 )
 
     @classmethod
-    def of(cls, value: Paginate | Mapping[str, Any] | None) -> Paginate | None:
+    def of(cls, value: Paginate | Mapping[str, Any] | bool | None) -> Paginate | None:
         """Accept a `Paginate`, a `{"default": D, "max": M}` mapping, or `None`/`False`."""
         if value is None or value is False or isinstance(value, Paginate):
             return value or None
@@ -68,7 +68,9 @@ class Paginate:
         # Feathers falls back to 0 rows without a default; the largest page is more useful.
         fallback = self.default if self.default is not None else self.max
         limit = requested if requested is not None else fallback
-        return limit if self.max is None else min(limit, self.max)
+        if limit is None or self.max is None:
+            return limit
+        return min(limit, self.max)
 
 
 def parse_int(value: Any) -> int | None:

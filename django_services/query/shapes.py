@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 __all__ = ["is_container", "is_mapping", "list_items"]
 
 _INDEX = re.compile(r"0|[1-9][0-9]*")
 
 
-def is_mapping(value: Any) -> bool:
+def is_mapping(value: Any) -> TypeGuard[Mapping[str, Any]]:
     """`isinstance(value, Mapping)`, without the ABC check for the usual dicts and strings."""
     kind = type(value)
     return kind is dict or (kind is not str and isinstance(value, Mapping))

@@ -12,6 +12,8 @@ error, a missing table, a constraint) are bugs or conflicts, and stay what they 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.db import Error, InterfaceError
 
 __all__ = ["RETRY_AFTER", "is_transient"]
@@ -48,5 +50,5 @@ def is_transient(exc: BaseException) -> bool:
         return code & 0xFF in _SQLITE_CODES
     if module.startswith("sqlite3"):
         return any(message in str(cause) for message in _SQLITE_MESSAGES)
-    args = getattr(cause, "args", ())
+    args: tuple[Any, ...] = getattr(cause, "args", ())
     return bool(args) and isinstance(args[0], int) and args[0] in _MYSQL_CODES

@@ -110,12 +110,13 @@ def read_chunked_body(request: HttpRequest) -> None:
     body = _read_all(stream, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
     meta["CONTENT_LENGTH"] = str(len(body))
     request._stream = io.BytesIO(body)
-    request._read_started = False
+    # Django's own flag: the new stream has not been read from yet.
+    request._read_started = False  # type: ignore[attr-defined]
 
 
 def _read_all(stream: Any, limit: int | None) -> bytes:
     """Everything `stream` holds; RequestDataTooBig past `limit` bytes."""
-    parts = []
+    parts: list[bytes] = []
     size = 0
     while True:
         part = stream.read(_CHUNK_SIZE)

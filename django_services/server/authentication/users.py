@@ -149,7 +149,10 @@ class UserService(ModelService):
         hashes = self._advance_hashes
         if hashes is None or index >= len(hashes) or hashes[index] is None:
             return None
-        made_for, hashed = hashes[index]
+        advance = hashes[index]
+        if advance is None:
+            return None
+        made_for, hashed = advance
         hashes[index] = None  # a multi patch hashes each record's copy with its own salt
         return hashed if made_for == raw else None
 
