@@ -19,6 +19,11 @@ merges, `remove` answers the removed record. With an id, `get`, `update`, `patch
 also apply the query, and a record that does not match is 404 with nothing written. `$select`
 applies to every result. Writes run in one transaction: a multi write is all or nothing.
 
+Concurrent writes lose nothing: `update`, `patch` and `remove` lock the records they read until
+they are written (`SELECT ... FOR UPDATE`, in primary-key order, where the database has row
+locks; SQLite serializes write transactions instead), and `patch` writes only the columns it
+was sent, plus those its save hooks change, so two patches of different fields both stay.
+
 DRF's hooks keep working: `get_queryset`, `get_serializer_class`, `get_serializer_context`,
 `filter_backends`, `perform_create`, `perform_update`, `perform_destroy`, permissions (object
 permissions are checked on every record a call reads or writes by id or by query).
@@ -30,20 +35,21 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import FieldDoesNotExist
 from django.db import models, router, transaction
 from rest_framework import serializers
 from rest_framework.viewsets import GenericViewSet
 
-from ..errors import BadRequest, Conflict, NotFound
+from ..errors import BadRequest, NotFound
 from ..query.convert import convert_value
 from ..query.orm import apply_select, fetch_page
 from ..query.parse import FeathersQuery, parse_query
 from .calls import CallContext
 from .filters import FeathersQueryFilter
+from .model_data import ModelDataMixin
 from .model_options import ESTIMATE_TOTAL_ABOVE, ModelOptionsMixin
 from .pagination import FeathersPagination
 from .params import Params
+from .row_writes import lock_rows, saving_changes_only
 from .views import ServiceMixin
 
 __all__ = ["ESTIMATE_TOTAL_ABOVE", "ModelService"]
@@ -51,7 +57,7 @@ __all__ = ["ESTIMATE_TOTAL_ABOVE", "ModelService"]
 REPLACE_MULTIPLE = "You can not replace multiple instances. Did you mean 'patch'?"
 
 
-class ModelService(ModelOptionsMixin, ServiceMixin, GenericViewSet):
+class ModelService(ModelDataMixin, ModelOptionsMixin, ServiceMixin, GenericViewSet):
     """
     A service over a queryset and a serializer (a DRF `GenericViewSet`).
 
@@ -136,13 +142,13 @@ class ModelService(ModelOptionsMixin, ServiceMixin, GenericViewSet):
         data = self.without_id(self.record_data(data, "update"))
         self.prepare_query(params)
         with self.atomic():
-            instance = self.get_instance(id)
+            instance = self.get_instance(id, lock=True)
             # The record keeps its id, whatever the body says: a required id field gets it.
             data[self.get_id_field()] = getattr(instance, self.get_id_lookup()[0])
             serializer = self.get_serializer(instance, data=data)
             self.check_valid(serializer)
             serializer.validated_data.update(self.get_replacement_defaults(serializer))
-            self.perform_update(serializer)
+            self.save_update(serializer)
         return self.represent(serializer.instance)
 
     def patch(self, id: Any, data: Any, params: Params) -> Any:
@@ -152,10 +158,10 @@ class ModelService(ModelOptionsMixin, ServiceMixin, GenericViewSet):
             return self.patch_many(data, params)
         self.prepare_query(params)
         with self.atomic():
-            instance = self.get_instance(id)
+            instance = self.get_instance(id, lock=True)
             serializer = self.get_serializer(instance, data=data, partial=True)
             self.check_valid(serializer)
-            self.perform_update(serializer)
+            self.save_update(serializer)
         return self.represent(serializer.instance)
 
     def remove(self, id: Any, params: Params) -> Any:
@@ -164,7 +170,7 @@ class ModelService(ModelOptionsMixin, ServiceMixin, GenericViewSet):
             return self.remove_many(params)
         self.prepare_query(params)
         with self.atomic():
-            instance = self.get_instance(id)
+            instance = self.get_instance(id, lock=True)
             removed = self.represent(instance)
             self.perform_destroy(instance)
         return removed
@@ -179,14 +185,14 @@ class ModelService(ModelOptionsMixin, ServiceMixin, GenericViewSet):
         self.check_multi("patch")
         query = self.prepare_query(params, multi=True)
         with self.atomic():
-            instances = self.find_instances()
+            instances = self.find_instances(lock=True)
             updates = []
             for instance in instances:
                 serializer = self.get_serializer(instance, data=data, partial=True)
                 self.check_valid(serializer)
                 updates.append(serializer)
-            for serializer in updates:
-                self.perform_update(serializer)
+            for serializer in sorted(updates, key=lambda serializer: serializer.instance.pk):
+                self.save_update(serializer)
         pks = [instance.pk for instance in instances]
         fresh = apply_select(self.get_queryset().filter(pk__in=pks), query)
         by_pk = {instance.pk: instance for instance in fresh}
@@ -197,9 +203,9 @@ class ModelService(ModelOptionsMixin, ServiceMixin, GenericViewSet):
         self.check_multi("remove")
         self.prepare_query(params, multi=True)
         with self.atomic():
-            instances = self.find_instances()
+            instances = self.find_instances(lock=True)
             removed = self.represent(instances, many=True)
-            for instance in instances:
+            for instance in sorted(instances, key=lambda instance: instance.pk):
                 self.perform_destroy(instance)
         return removed
 
@@ -210,7 +216,14 @@ class ModelService(ModelOptionsMixin, ServiceMixin, GenericViewSet):
         serializer.save()
 
     def perform_update(self, serializer: serializers.BaseSerializer) -> None:
-        """Save an updated or patched record."""
+        """
+        Save an updated or patched record.
+
+        It runs with the record locked, and its saves write only the columns that were sent or
+        that changed (see `save_update`): an override keeps that guarantee as long as it saves
+        `serializer.instance` (through `serializer.save()` or `instance.save()`) within the
+        call, and does not pass `update_fields` naming columns it did not change.
+        """
         serializer.save()
 
     def perform_destroy(self, instance: models.Model) -> None:
@@ -251,13 +264,20 @@ class ModelService(ModelOptionsMixin, ServiceMixin, GenericViewSet):
         call.query = parsed
         return parsed
 
-    def get_instance(self, id: Any) -> models.Model:
-        """The record with this id among those the query matches; 404 otherwise."""
+    def get_instance(self, id: Any, *, lock: bool = False) -> models.Model:
+        """
+        The record with this id among those the query matches; 404 otherwise.
+
+        `lock` (within a transaction): lock the record's row first, so that the record read
+        is the one written.
+        """
         path, model_field = self.get_id_lookup()
         try:
             value = convert_value(model_field, id, name=self.get_id_field())
         except BadRequest:
             raise self.not_found(id) from None
+        if lock:
+            lock_rows(self.get_model(), self.write_database(), **{path: value})
         queryset = self.filter_queryset(self.get_queryset())
         # The id is unique: no ORDER BY needed to pick the one match (`first()` would add one).
         found = list(queryset.filter(**{path: value})[:1])
@@ -267,10 +287,22 @@ class ModelService(ModelOptionsMixin, ServiceMixin, GenericViewSet):
         self.check_record_permissions(instance)
         return instance
 
-    def find_instances(self) -> list[models.Model]:
-        """The records the current query matches, `$skip` and `$sort` applied."""
+    def find_instances(self, *, lock: bool = False) -> list[models.Model]:
+        """
+        The records the current query matches, `$skip` and `$sort` applied.
+
+        `lock` (within a transaction): lock the rows of every match first, in primary-key
+        order, then read them; a record that stopped matching, or that appeared, while the
+        locks were awaited is left out.
+        """
         queryset = self.filter_queryset(self.get_queryset())
+        locked = None
+        if lock:
+            using = self.write_database()
+            locked = lock_rows(self.get_model(), using, pk__in=queryset.using(using).values("pk"))
         _, rows = fetch_page(queryset, self.call.query, paginated=False)
+        if locked is not None:
+            rows = [instance for instance in rows if instance.pk in locked]
         for instance in rows:
             self.check_record_permissions(instance)
         return rows
@@ -302,65 +334,20 @@ class ModelService(ModelOptionsMixin, ServiceMixin, GenericViewSet):
 
     def atomic(self) -> transaction.Atomic:
         """A transaction on the database the model is written to."""
-        return transaction.atomic(using=self.get_event_database())
+        return transaction.atomic(using=self.write_database())
+
+    def write_database(self) -> str:
+        """The alias of the database the model is written to."""
+        return router.db_for_write(self.get_model())
 
     def get_event_database(self) -> str:
         """The database the model is written to: its commit releases the service's events."""
-        return router.db_for_write(self.get_model())
+        return self.write_database()
 
-    def record_data(self, data: Any, method: str) -> Mapping[str, Any]:
-        """Check that the data of a single-record write is an object."""
-        if not isinstance(data, Mapping):
-            kind = "an array" if isinstance(data, list) else type(data).__name__
-            raise BadRequest(f"The data for '{method}' must be an object, not {kind}.")
-        return data
-
-    def without_id(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        """The data without the id field: an id in the body of update or patch is ignored."""
-        id_field = self.get_id_field()
-        return {key: value for key, value in data.items() if key != id_field}
-
-    def check_valid(self, serializer: serializers.BaseSerializer) -> None:
+    def save_update(self, serializer: serializers.BaseSerializer) -> None:
         """
-        Validate, raising 400 with `errors` per field; a taken id is 409 Conflict.
+        `perform_update(serializer)`, its saves of the record writing only the columns sent
+        (`validated_data`), those the save hooks changed and `auto_now` dates.
         """
-        if serializer.is_valid():
-            return
-        errors = serializer.errors
-        if isinstance(serializer, serializers.ListSerializer):
-            entries = errors.items() if isinstance(errors, Mapping) else enumerate(errors)
-        else:
-            entries = [(None, errors)]
-        id_field = self.get_id_field()
-        for index, item_errors in entries:
-            field_errors = item_errors.get(id_field, ()) if isinstance(item_errors, Mapping) else ()
-            if any(getattr(error, "code", None) == "unique" for error in field_errors):
-                data = serializer.initial_data
-                value = data if index is None else data[index]
-                raise Conflict(f"A record with {id_field} '{value[id_field]}' already exists")
-        raise serializers.ValidationError(errors)
-
-    def get_replacement_defaults(self, serializer: serializers.BaseSerializer) -> dict[str, Any]:
-        """
-        What `update` writes for writable fields missing from the data: the model field's
-        default (null when it has none and is nullable), an empty set for many-to-many.
-        """
-        model = self.get_model()
-        id_path, _ = self.get_id_lookup()
-        defaults: dict[str, Any] = {}
-        for field in serializer.fields.values():
-            source = field.source
-            if field.read_only or source == "*" or "." in source:
-                continue
-            if source in serializer.validated_data or source == id_path:
-                continue
-            try:
-                model_field = model._meta.get_field(source)
-            except FieldDoesNotExist:
-                continue
-            if model_field.many_to_many:
-                defaults[source] = []
-            elif model_field.concrete and model_field.editable and not model_field.primary_key:
-                key = model_field.attname if model_field.is_relation else source
-                defaults[key] = model_field.get_default()
-        return defaults
+        with saving_changes_only(serializer.instance, sent=serializer.validated_data):
+            self.perform_update(serializer)
