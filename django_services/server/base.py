@@ -79,6 +79,11 @@ class BaseService:
 
     #: Custom methods: wire name -> attribute name.
     _custom_methods: dict[str, str] = {}
+    #: The methods the class implements (standard ones in Feathers' order, then custom ones),
+    #: as a set, and those of them that are coroutine functions.
+    _implemented: tuple[str, ...] = ()
+    _all_methods: frozenset[str] = frozenset()
+    _async_methods: frozenset[str] = frozenset()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -99,6 +104,16 @@ class BaseService:
             function = vars(cls).get(attribute)
             if callable(function) and not getattr(function, _PIPELINE_MARKER, False):
                 setattr(cls, attribute, _through_pipeline(name, function))
+        # Asked on every call: worked out once, with the class.
+        cls._implemented = tuple(
+            name for name in STANDARD_METHODS if callable(getattr(cls, name, None))
+        ) + tuple(declared)
+        cls._all_methods = frozenset(cls._implemented)
+        cls._async_methods = frozenset(
+            name
+            for name in cls._implemented
+            if inspect.iscoroutinefunction(getattr(cls, declared.get(name, name)))
+        )
 
     def validate_options(self) -> None:
         """Raise ImproperlyConfigured when an option has a value that cannot work."""
@@ -136,15 +151,17 @@ class BaseService:
 
     def implemented_methods(self) -> tuple[str, ...]:
         """The standard methods the class implements and its `@service_method`s."""
-        cls = type(self)
-        standard = tuple(name for name in STANDARD_METHODS if callable(getattr(cls, name, None)))
-        return standard + tuple(cls._custom_methods)
+        return type(self)._implemented
 
     def get_methods(self) -> frozenset[str]:
         """The methods clients may call (the `methods` option, or all implemented)."""
         if self.methods is not None:
             return frozenset(self.methods)
-        return frozenset(self.implemented_methods())
+        return type(self)._all_methods
+
+    def is_async(self, method: str) -> bool:
+        """Whether `method` is a coroutine function (its calls run in an event loop)."""
+        return method in type(self)._async_methods
 
     def method_function(self, method: str) -> Callable[..., Any]:
         """The bound method answering `method` (a standard name or a custom wire name)."""

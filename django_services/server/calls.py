@@ -28,7 +28,7 @@ import inspect
 from collections.abc import Callable
 from typing import Any
 
-from asgiref.sync import sync_to_async
+from asgiref.sync import async_to_sync, sync_to_async
 from django.http import HttpRequest, HttpResponseBase
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
@@ -173,8 +173,13 @@ def arguments_of(method: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> 
 
 
 def run_call(context: CallContext) -> Any:
-    """Run the call through every step and return its result (see the module)."""
+    """
+    Run the call through every step and return its result (see the module). An async
+    method runs in an event loop of its own (`async_to_sync`), as Django runs async views.
+    """
     service = context.service
+    if service.is_async(context.method):
+        return async_to_sync(run_call_async)(context)
     _begin(context)
     try:
         _check_access(context)
@@ -238,7 +243,7 @@ def _check_access(context: CallContext) -> None:
     service = context.service
     method = context.method
     external = context.provider is not None
-    exposed = service.get_methods() if external else service.implemented_methods()
+    exposed = service.get_methods() if external else service._all_methods
     if method not in exposed:
         raise not_allowed(context)
     if external:

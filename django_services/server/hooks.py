@@ -44,6 +44,8 @@ from django.core.exceptions import ImproperlyConfigured
 from django.core.signals import setting_changed
 
 from ..conf import SETTINGS_NAME, import_from_string, services_settings
+from ..errors import GeneralError
+from .exceptions import to_feathers_error
 
 __all__ = ["HOOK_TYPES", "HookChain", "app_hooks", "chain_for", "normalize_hooks"]
 
@@ -111,10 +113,10 @@ class HookChain:
         except Exception as exc:
             if not self.error:
                 raise
-            self._start_error(context, exc)
+            shown = self._start_error(context, exc)
             for hook in self.error:
                 _sync(hook(context), hook)
-            self._finish_error(context, exc)
+            self._finish_error(context, exc, shown)
 
     async def _run_core_async(self, context: Any, method: Callable[[], Awaitable[Any]]) -> None:
         try:
@@ -129,25 +131,30 @@ class HookChain:
         except Exception as exc:
             if not self.error:
                 raise
-            self._start_error(context, exc)
+            shown = self._start_error(context, exc)
             for hook in self.error:
                 await _maybe_await(hook(context))
-            self._finish_error(context, exc)
+            self._finish_error(context, exc, shown)
 
     @staticmethod
-    def _start_error(context: Any, exc: Exception) -> None:
+    def _start_error(context: Any, exc: Exception) -> BaseException:
         context.type = "error"
-        context.error = exc
+        # Error hooks see Feathers errors, as in Feathers: DRF's and Django's exceptions as
+        # the error class they answer. Anything else stays itself, to be reported as a bug.
+        error = to_feathers_error(exc)
+        shown = exc if isinstance(error, GeneralError) else error
+        context.error = shown
         context.clear_result()
+        return shown
 
     @staticmethod
-    def _finish_error(context: Any, exc: Exception) -> None:
+    def _finish_error(context: Any, exc: Exception, shown: BaseException) -> None:
         if context.has_result:
             # An error hook answered instead: the call succeeds with its result.
             context.error = None
             return
         error = context.error
-        if error is exc or error is None:
+        if error is None or error is shown:
             raise exc
         raise error from exc
 
