@@ -62,9 +62,7 @@ def test_error_hooks_run_service_first_then_app_wide(api, serve):
 
     response = api.get("/people/424242")
 
-    assert_error(
-        response, "NotFound", "No record found for id '424242'", 404, "not-found"
-    )
+    assert_error(response, "NotFound", "No record found for id '424242'", 404, "not-found")
     # Around hooks are left by the error; error hooks see it, service ones first.
     assert pipeline_services.TRAIL == [
         "app-around:enter",
