@@ -257,12 +257,13 @@ def _check_access(context: CallContext) -> None:
     if context._data_loader is not None:
         context.data = context._data_loader()
         context._data_loader = None
-    if method in ("create", "patch", "remove"):
-        many = context.data if method == "create" else context.id
-        if isinstance(many, list) if method == "create" else many is None:
-            service.check_multi(method)
-    elif method == "update" and (context.id is None or isinstance(context.data, list)):
-        raise BadRequest(REPLACE_MULTIPLE)
+    if method == "update":
+        if context.id is None or isinstance(context.data, list):
+            raise BadRequest(REPLACE_MULTIPLE)
+    elif (method == "create" and isinstance(context.data, list)) or (
+        method in ("patch", "remove") and context.id is None
+    ):
+        service.check_multi(method)
 
 
 def not_allowed(context: CallContext) -> MethodNotAllowed:
@@ -300,6 +301,8 @@ def detached_request(context: CallContext) -> Request:
     request = Request(http)
     request.user = params.user if params.user is not None else api_settings.UNAUTHENTICATED_USER()
     request.auth = params.authentication
+    # Authenticated already (or not at all): DRF must not run authenticators on it later.
+    request._authenticator = None
     return request
 
 
