@@ -128,6 +128,8 @@ def test_methods_called_during_a_call_run_directly(serve):
     assert seen == [1]
 
 
+# The event loop's thread and Django's sync thread use their own connections: real commits.
+@pytest.mark.django_db(transaction=True)
 async def test_async_calls_run_sync_methods_in_the_sync_thread(serve):
     serve({"people": P + "EventfulPeople"})
     await Person.objects.acreate(name="Ada", age=36)
