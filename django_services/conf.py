@@ -123,6 +123,10 @@ DEFAULTS: dict[str, Any] = {
         # (None: off, tokens stay valid until they expire, as in Feathers). Use a cache every
         # process shares (Redis, Memcached, the database) for the refusal to hold everywhere.
         "REVOCATION_CACHE": None,
+        # Tokens carry a fingerprint of their user's password hash (as Django sessions do), so
+        # a password change ends every token issued before it. False: tokens live until `exp`
+        # whatever the password (needed to accept tokens another server issued, e.g. Feathers).
+        "REVOKE_ON_PASSWORD_CHANGE": True,
         # DRF throttle classes applied to the authentication service, and the rate of the
         # default one, per client address ("10/min"; None: not throttled). Over the rate the
         # answer is 429 TooManyRequests with Retry-After.
@@ -141,7 +145,7 @@ REMOTE_DEFAULTS: dict[str, Any] = {
     # Where the remote's services are mounted: "https://billing.example.com/api" (required).
     "BASE_URL": None,
     # The HTTP library: "requests", "httpx", "httpx-async" or "aiohttp" (the last two give
-    # coroutine methods), or the dotted path of a `ConnectionKind`.
+    # coroutine methods), or the dotted path of a `Connection` subclass.
     "CONNECTION": "requests",
     # "headers": sent with every call. Any other key is a keyword argument of the library's
     # client (`verify`, `cert`, `proxy`, `limits`...; attributes of a requests.Session).

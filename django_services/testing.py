@@ -14,13 +14,14 @@ Test helpers: call the project's own services in-process, with no network.
 `Client` (`AsyncClient`) into the project's URLconf and middleware, as a server would receive
 it: with the request's headers only (never the test client's cookies), CSRF checks enforced,
 `https` URLs as secure requests. The host of the URL is ignored: requests go to `testserver`.
-`IN_PROCESS` and `ASYNC_IN_PROCESS` are their connection kinds, for a remote's `CONNECTION`.
+`IN_PROCESS` and `ASYNC_IN_PROCESS` name them in a remote's `CONNECTION`.
 """
 
 from __future__ import annotations
 
 import contextlib
 import copy
+import warnings
 from collections.abc import Callable, Iterator, Mapping
 from http.cookies import SimpleCookie
 from typing import Any
@@ -30,8 +31,7 @@ from django.conf import settings
 from django.test import AsyncClient, Client, override_settings
 
 from .client._base import Request, Response
-from .client.connection_kinds import ConnectionKind
-from .client.connections.base import AsyncConnection, BaseConnection, Connection
+from .client.connections.base import AsyncConnection, Connection
 from .client.remotes import Remote, remotes
 from .conf import SETTINGS_NAME
 
@@ -39,9 +39,7 @@ __all__ = [
     "ASYNC_IN_PROCESS",
     "IN_PROCESS",
     "AsyncInProcessConnection",
-    "AsyncInProcessKind",
     "InProcessConnection",
-    "InProcessKind",
     "in_process_remote",
     "in_process_remotes",
 ]
@@ -80,6 +78,10 @@ def _cookies(request: Request) -> SimpleCookie:
     return cookies
 
 
+def _client_arguments(client_options: Mapping[str, Any]) -> dict[str, Any]:
+    return {"enforce_csrf_checks": True, **client_options}
+
+
 def _response(response: Any, content: bytes) -> Response:
     return Response(
         status=response.status_code,
@@ -95,10 +97,19 @@ class InProcessConnection(Connection):
     Sends requests into this Django project through a `django.test.Client`: sync services.
 
     The client's own cookies are neither sent nor changed; the request's `Cookie` header is.
-    `params["connection"]` is passed to `client.generic()` (e.g. `REMOTE_ADDR`).
+    `params["connection"]` is passed to `client.generic()` (e.g. `REMOTE_ADDR`). Opened from a
+    remote's settings (`"CONNECTION": IN_PROCESS`), the remote's `OPTIONS` (besides `headers`)
+    are arguments of the test client, e.g. `{"raise_request_exception": False}` to get a 500
+    answer instead of the view's exception; CSRF checks are enforced unless
+    `{"enforce_csrf_checks": False}`.
     """
 
+    name = "in-process"
     library = "django"
+
+    @classmethod
+    def create_client(cls, client_options: Mapping[str, Any]) -> Client:
+        return Client(**_client_arguments(client_options))
 
     def __init__(self, client: Any, **kwargs: Any) -> None:
         if client is not None and not isinstance(client, Client):
@@ -126,7 +137,12 @@ class AsyncInProcessConnection(AsyncConnection):
     database) in another thread, so use a transactional database in tests.
     """
 
+    name = "async-in-process"
     library = "django"
+
+    @classmethod
+    def create_client(cls, client_options: Mapping[str, Any]) -> AsyncClient:
+        return AsyncClient(**_client_arguments(client_options))
 
     def __init__(self, client: Any, **kwargs: Any) -> None:
         if client is not None and not isinstance(client, AsyncClient):
@@ -149,39 +165,23 @@ class AsyncInProcessConnection(AsyncConnection):
         return _response(response, content)
 
 
-class InProcessKind(ConnectionKind):
-    """
-    The connection kind of remotes calling this project in-process.
-
-    The remote's `OPTIONS` (besides `headers`) are arguments of the test client, e.g.
-    `{"raise_request_exception": False}` to get a 500 answer instead of the view's exception.
-    CSRF checks are enforced unless `{"enforce_csrf_checks": False}`.
-    """
-
-    name = "in-process"
-
-    def open(
-        self, base_url: str, options: Mapping[str, Any], client_options: Mapping[str, Any]
-    ) -> BaseConnection:
-        arguments = {"enforce_csrf_checks": True, **client_options}
-        if self.is_async:
-            return AsyncInProcessConnection(
-                AsyncClient(**arguments), base=base_url, options=options
-            )
-        return InProcessConnection(Client(**arguments), base=base_url, options=options)
-
-
-class AsyncInProcessKind(InProcessKind):
-    """The same, with coroutine services (`AsyncInProcessConnection`)."""
-
-    name = "async-in-process"
-    is_async = True
-
-
 #: A remote's `CONNECTION` calling this project in-process: sync services.
-IN_PROCESS = InProcessKind()
+IN_PROCESS = InProcessConnection
 #: The same with coroutine services.
-ASYNC_IN_PROCESS = AsyncInProcessKind()
+ASYNC_IN_PROCESS = AsyncInProcessConnection
+
+
+def __getattr__(name: str) -> Any:
+    # The connection kinds of earlier versions are the connections themselves.
+    if name in ("InProcessKind", "AsyncInProcessKind"):
+        replacement = "IN_PROCESS" if name == "InProcessKind" else "ASYNC_IN_PROCESS"
+        warnings.warn(
+            f"django_services.testing.{name} is deprecated: use {replacement}.",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return IN_PROCESS if name == "InProcessKind" else ASYNC_IN_PROCESS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @contextlib.contextmanager

@@ -5,6 +5,7 @@ import importlib
 import pytest
 
 PACKAGES = [
+    "django_services.contract",
     "django_services.errors",
     "django_services.query.codec",
     "django_services.server",

@@ -24,6 +24,15 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
 
+from ..contract import (
+    CUSTOM_METHOD_VERB,
+    HTTP_VERBS,
+    METHODS_REQUIRING_ID,
+    METHODS_WITH_BODY,
+    METHODS_WITH_ID,
+    RETRY_AFTER_HEADER,
+    SERVICE_METHOD_HEADER,
+)
 from ..errors import (
     BadRequest,
     FeathersError,
@@ -37,9 +46,7 @@ from ..query.codec import stringify
 from .config import Retries
 
 __all__ = [
-    "HTTP_METHODS",
     "PARAMS_KEYS",
-    "STANDARD_METHODS",
     "Request",
     "Response",
     "TransportFailure",
@@ -54,25 +61,9 @@ __all__ = [
     "merge_headers",
 ]
 
-#: The HTTP verb of each standard service method; every other method is a custom one (POST).
-HTTP_METHODS: Mapping[str, str] = {
-    "find": "GET",
-    "get": "GET",
-    "create": "POST",
-    "update": "PUT",
-    "patch": "PATCH",
-    "remove": "DELETE",
-}
-STANDARD_METHODS = tuple(HTTP_METHODS)
-
 #: The keys of `params` the client reads; the same names are keyword arguments of every method.
 PARAMS_KEYS = ("query", "headers", "route", "connection")
 
-# A JSON body goes with these methods, and with every custom method.
-_METHODS_WITH_BODY = frozenset({"create", "update", "patch"})
-# These need an id; the others in _METHODS_WITH_ID take None for "many records" (multi).
-_METHODS_REQUIRING_ID = frozenset({"get", "update"})
-_METHODS_WITH_ID = frozenset({"get", "update", "patch", "remove"})
 # What JavaScript's encodeURIComponent leaves alone, besides letters and digits.
 _COMPONENT_SAFE = "-_.!~*'()"
 
@@ -140,7 +131,7 @@ def build_request(
     connection = _mapping(params, "connection")
 
     url = f"{base}/{fill_route(path, route)}"
-    if service_method in _METHODS_WITH_ID:
+    if service_method in METHODS_WITH_ID:
         _check_id(service_method, id)
         if id is not None:
             url += "/" + encode_component(id, what=f"The id for '{service_method}'")
@@ -148,13 +139,13 @@ def build_request(
     if query_string:
         url += "?" + query_string
 
-    is_custom = service_method not in HTTP_METHODS
-    has_body = is_custom or service_method in _METHODS_WITH_BODY
+    is_custom = service_method not in HTTP_VERBS
+    has_body = is_custom or service_method in METHODS_WITH_BODY
     method_headers: dict[str, str] = {}
     if has_body:
         method_headers["Content-Type"] = "application/json"
     if is_custom:
-        method_headers["X-Service-Method"] = service_method
+        method_headers[SERVICE_METHOD_HEADER] = service_method
     headers = merge_headers(
         {"Accept": "application/json"},
         default_headers,
@@ -163,7 +154,7 @@ def build_request(
         _mapping(params, "headers"),
     )
     body = encode_json(data) if has_body and data is not None else None
-    method = "POST" if is_custom else HTTP_METHODS[service_method]
+    method = CUSTOM_METHOD_VERB if is_custom else HTTP_VERBS[service_method]
     return Request(service_method, method, url, headers, body, connection)
 
 
@@ -292,7 +283,7 @@ def exchange(
                     request.service_method,
                     retry,
                     status=outcome.status,
-                    retry_after=outcome.headers.get("Retry-After"),
+                    retry_after=outcome.headers.get(RETRY_AFTER_HEADER),
                     now=clock(),
                     random=rng(),
                 )
@@ -310,7 +301,7 @@ def exchange(
 def _check_id(service_method: str, id: Any) -> None:
     # None is "every match of the query" for patch and remove, and missing for get and update.
     empty = isinstance(id, str) and not id
-    if empty or (id is None and service_method in _METHODS_REQUIRING_ID):
+    if empty or (id is None and service_method in METHODS_REQUIRING_ID):
         raise BadRequest(f"id for '{service_method}' is required")
 
 

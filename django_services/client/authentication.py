@@ -6,24 +6,27 @@ The authentication client: log in to a Feathers server and send the token with e
     app.service("messages").find()     # sends Authorization: Bearer <accessToken>
     app.logout()
 
-The token is kept in a storage: any object with `get(key)`, `set(key, value)` and
-`delete(key)`, plus `aget`/`aset`/`adelete` for async use. A Django cache is one as it is (it
-keeps the token for its default `TIMEOUT`). `MemoryStorage` (the default, one per app),
-`SessionStorage` (a Django session) and `CacheStorage` (a Django cache alias, shared by every
-process using that cache, the token kept until deleted) are provided.
+The token is kept in a storage (see `storage.py`): `MemoryStorage` by default, one per app.
 With an async connection, `authenticate`, `re_authenticate` and `logout` are coroutines.
+
+Each of them is written once, as a flow: a generator that yields the steps to take (a call of
+the authentication service, a storage operation, another method of the client) and receives
+their results, or has their error thrown into it. `AuthenticationClient` runs the steps as they
+are; `AsyncAuthenticationClient` awaits them. So the two cannot drift apart.
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol
+import functools
+import inspect
+from collections.abc import Callable, Generator, Mapping
+from typing import TYPE_CHECKING, Any
 
 from ..errors import FeathersError, NotAuthenticated
+from .storage import CacheStorage, MemoryStorage, SessionStorage, Storage
 
 if TYPE_CHECKING:
-    from .app import App
+    from ._types import AuthenticatedApp
 
 __all__ = [
     "AsyncAuthenticationClient",
@@ -36,109 +39,10 @@ __all__ = [
     "authentication_client",
 ]
 
-
-class Storage(Protocol):
-    """Where the access token is kept between calls (and, for shared storages, processes)."""
-
-    def get(self, key: str) -> Any: ...
-
-    def set(self, key: str, value: Any) -> Any: ...
-
-    def delete(self, key: str) -> Any: ...
-
-
-class MemoryStorage:
-    """Keeps values in this object only: nothing is shared with another app or process."""
-
-    def __init__(self) -> None:
-        self._values: dict[str, Any] = {}
-        self._lock = threading.Lock()
-
-    def get(self, key: str) -> Any:
-        with self._lock:
-            return self._values.get(key)
-
-    def set(self, key: str, value: Any) -> None:
-        with self._lock:
-            self._values[key] = value
-
-    def delete(self, key: str) -> None:
-        with self._lock:
-            self._values.pop(key, None)
-
-    async def aget(self, key: str) -> Any:
-        return self.get(key)
-
-    async def aset(self, key: str, value: Any) -> None:
-        self.set(key, value)
-
-    async def adelete(self, key: str) -> None:
-        self.delete(key)
-
-
-class SessionStorage:
-    """Keeps values in a Django session (`request.session`), saved with the response."""
-
-    def __init__(self, session: Any) -> None:
-        self.session = session
-
-    def get(self, key: str) -> Any:
-        return self.session.get(key)
-
-    def set(self, key: str, value: Any) -> None:
-        self.session[key] = value
-
-    def delete(self, key: str) -> None:
-        self.session.pop(key, None)
-
-    async def aget(self, key: str) -> Any:
-        return await self.session.aget(key)
-
-    async def aset(self, key: str, value: Any) -> None:
-        await self.session.aset(key, value)
-
-    async def adelete(self, key: str) -> None:
-        await self.session.apop(key, None)
-
-
-class CacheStorage:
-    """
-    Keeps values in a Django cache, so every process using that cache shares them.
-
-    **Parameters:**
-
-    * **alias** - the cache in `CACHES`.
-    * **timeout** - seconds a value is kept; `None` (the default) keeps it until deleted.
-    """
-
-    def __init__(self, alias: str = "default", *, timeout: float | None = None) -> None:
-        self.alias = alias
-        self.timeout = timeout
-
-    @property
-    def cache(self) -> Any:
-        """The cache itself; looked up on each use, as Django's caches are per thread."""
-        from django.core.cache import caches
-
-        return caches[self.alias]
-
-    def get(self, key: str) -> Any:
-        return self.cache.get(key)
-
-    def set(self, key: str, value: Any) -> None:
-        self.cache.set(key, value, self.timeout)
-
-    def delete(self, key: str) -> None:
-        self.cache.delete(key)
-
-    async def aget(self, key: str) -> Any:
-        return await self.cache.aget(key)
-
-    async def aset(self, key: str, value: Any) -> None:
-        await self.cache.aset(key, value, self.timeout)
-
-    async def adelete(self, key: str) -> None:
-        await self.cache.adelete(key)
+#: A step of a flow: called with no arguments; the async client awaits what it returns.
+Step = Callable[[], Any]
+#: An authentication flow: yields steps, receives their results, returns the method's result.
+Flow = Generator[Step, Any, Any]
 
 
 class BaseAuthenticationClient:
@@ -157,7 +61,7 @@ class BaseAuthenticationClient:
 
     def __init__(
         self,
-        app: App,
+        app: AuthenticatedApp,
         *,
         storage_key: str = "feathers-jwt",
         storage: Storage | None = None,
@@ -210,6 +114,61 @@ class BaseAuthenticationClient:
         """Forget the current authentication result (the stored token stays)."""
         self.result = None
 
+    def authenticate_flow(self, data: Any, params: Any) -> Flow:
+        """The steps of `authenticate()`."""
+        if data is None:
+            return (yield functools.partial(self.re_authenticate, params=params))
+        try:
+            result = yield functools.partial(self.service.create, data, params)
+            yield functools.partial(self.set_access_token, self.access_token_of(result))
+        except FeathersError as error:
+            yield functools.partial(self.handle_error, error)
+            raise
+        self.result = result
+        return result
+
+    def re_authenticate_flow(self, force: bool, strategy: str | None, params: Any) -> Flow:
+        """The steps of `re_authenticate()`."""
+        if self.result is not None and not force:
+            return self.result
+        token = yield self.get_access_token
+        if not token:
+            error = NotAuthenticated("No accessToken found in storage")
+            yield functools.partial(self.handle_error, error)
+            raise error
+        data = {"strategy": strategy or self.jwt_strategy, "accessToken": token}
+        return (yield functools.partial(self.authenticate, data, params))
+
+    def logout_flow(self) -> Flow:
+        """The steps of `logout()`."""
+        if self.result is None:
+            yield self.remove_access_token
+            return None
+        try:
+            result = yield functools.partial(self.service.remove, None)
+        except FeathersError as error:
+            yield functools.partial(self.handle_error, error)
+            if self.removes_token(error):
+                return None
+            raise
+        yield self.remove_access_token
+        self.reset()
+        return result
+
+    def handle_error_flow(self, error: FeathersError) -> Flow:
+        """The steps of `handle_error()`."""
+        if self.removes_token(error):
+            yield self.remove_access_token
+        self.reset()
+
+    # Each client defines these, blocking or as coroutines; the flows yield them as steps.
+    re_authenticate: Callable[..., Any]
+    authenticate: Callable[..., Any]
+    handle_error: Callable[[FeathersError], Any]
+    get_access_token: Callable[[], Any]
+    set_access_token: Callable[[str], Any]
+    remove_access_token: Callable[[], Any]
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} path={self.path!r} authenticated={self.authenticated}>"
 
@@ -223,52 +182,21 @@ class AuthenticationClient(BaseAuthenticationClient):
 
         Without `data`, the same as `re_authenticate()`. Returns the server's result.
         """
-        if data is None:
-            return self.re_authenticate(params=params)
-        try:
-            result = self.service.create(data, params)
-            self.set_access_token(self.access_token_of(result))
-        except FeathersError as error:
-            self.handle_error(error)
-            raise
-        self.result = result
-        return result
+        return _run(self.authenticate_flow(data, params))
 
     def re_authenticate(
         self, force: bool = False, strategy: str | None = None, params: Any = None
     ) -> Any:
         """Return the current result, or (when none, or `force`) log in with the stored token."""
-        if self.result is not None and not force:
-            return self.result
-        token = self.get_access_token()
-        if not token:
-            error = NotAuthenticated("No accessToken found in storage")
-            self.handle_error(error)
-            raise error
-        data = {"strategy": strategy or self.jwt_strategy, "accessToken": token}
-        return self.authenticate(data, params)
+        return _run(self.re_authenticate_flow(force, strategy, params))
 
     def logout(self) -> Any:
         """Log out on the server and forget the token; `None` when not logged in."""
-        if self.result is None:
-            self.remove_access_token()
-            return None
-        try:
-            result = self.service.remove(None)
-        except FeathersError as error:
-            self.handle_error(error)
-            if self.removes_token(error):
-                return None
-            raise
-        self.remove_access_token()
-        self.reset()
-        return result
+        return _run(self.logout_flow())
 
     def handle_error(self, error: FeathersError) -> None:
         """Forget the result; remove the stored token too when the error says it is useless."""
-        if self.removes_token(error):
-            self.remove_access_token()
-        self.reset()
+        _run(self.handle_error_flow(error))
 
     def get_access_token(self) -> Any:
         """Read the stored token."""
@@ -292,52 +220,21 @@ class AsyncAuthenticationClient(BaseAuthenticationClient):
 
         Without `data`, the same as `re_authenticate()`. Returns the server's result.
         """
-        if data is None:
-            return await self.re_authenticate(params=params)
-        try:
-            result = await self.service.create(data, params)
-            await self.set_access_token(self.access_token_of(result))
-        except FeathersError as error:
-            await self.handle_error(error)
-            raise
-        self.result = result
-        return result
+        return await _arun(self.authenticate_flow(data, params))
 
     async def re_authenticate(
         self, force: bool = False, strategy: str | None = None, params: Any = None
     ) -> Any:
         """Return the current result, or (when none, or `force`) log in with the stored token."""
-        if self.result is not None and not force:
-            return self.result
-        token = await self.get_access_token()
-        if not token:
-            error = NotAuthenticated("No accessToken found in storage")
-            await self.handle_error(error)
-            raise error
-        data = {"strategy": strategy or self.jwt_strategy, "accessToken": token}
-        return await self.authenticate(data, params)
+        return await _arun(self.re_authenticate_flow(force, strategy, params))
 
     async def logout(self) -> Any:
         """Log out on the server and forget the token; `None` when not logged in."""
-        if self.result is None:
-            await self.remove_access_token()
-            return None
-        try:
-            result = await self.service.remove(None)
-        except FeathersError as error:
-            await self.handle_error(error)
-            if self.removes_token(error):
-                return None
-            raise
-        await self.remove_access_token()
-        self.reset()
-        return result
+        return await _arun(self.logout_flow())
 
     async def handle_error(self, error: FeathersError) -> None:
         """Forget the result; remove the stored token too when the error says it is useless."""
-        if self.removes_token(error):
-            await self.remove_access_token()
-        self.reset()
+        await _arun(self.handle_error_flow(error))
 
     async def get_access_token(self) -> Any:
         """Read the stored token."""
@@ -359,6 +256,40 @@ class AsyncAuthenticationClient(BaseAuthenticationClient):
         return getattr(self.storage, operation)(*args)
 
 
+def _run(flow: Flow) -> Any:
+    """Take the steps of `flow` as they are; return its result or raise its error."""
+    outcome: Any = None
+    error: Exception | None = None
+    while True:
+        try:
+            step = flow.send(outcome) if error is None else flow.throw(error)
+        except StopIteration as done:
+            return done.value
+        outcome, error = None, None
+        try:
+            outcome = step()
+        except Exception as exc:  # the flow handles it, or it goes on to the caller
+            error = exc
+
+
+async def _arun(flow: Flow) -> Any:
+    """Take the steps of `flow`, awaiting them; return its result or raise its error."""
+    outcome: Any = None
+    error: Exception | None = None
+    while True:
+        try:
+            step = flow.send(outcome) if error is None else flow.throw(error)
+        except StopIteration as done:
+            return done.value
+        outcome, error = None, None
+        try:
+            outcome = step()
+            if inspect.isawaitable(outcome):
+                outcome = await outcome
+        except Exception as exc:  # the flow handles it, or it goes on to the caller
+            error = exc
+
+
 def authentication_client(
     *,
     storage_key: str = "feathers-jwt",
@@ -368,7 +299,7 @@ def authentication_client(
     scheme: str = "Bearer",
     jwt_strategy: str = "jwt",
     client_class: type[BaseAuthenticationClient] | None = None,
-) -> Callable[[App], None]:
+) -> Callable[[AuthenticatedApp], None]:
     """
     Return what `app.configure()` takes to add authentication to an app.
 
@@ -376,7 +307,7 @@ def authentication_client(
     Each app gets its own client, and its own `MemoryStorage` unless `storage` is given.
     """
 
-    def configure(app: App) -> None:
+    def configure(app: AuthenticatedApp) -> None:
         if app.rest is None:
             raise RuntimeError(
                 "Configure a REST connection before authentication_client(): "

@@ -21,10 +21,12 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.module_loading import import_string
 
 from ..conf import REMOTE_AUTH_DEFAULTS, REMOTE_DEFAULTS, SETTINGS_NAME
-from ._base import STANDARD_METHODS
+from ..contract import STANDARD_METHODS
 from .bridges import BRIDGES, Bridge, Login
 from .config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
-from .connection_kinds import KINDS, ConnectionKind
+from .connection_kinds import ConnectionKind
+from .connections import BUILT_IN, load
+from .connections.base import BaseConnection, missing_library
 from .services import AsyncRestService, BaseRestService, RestService
 
 __all__ = ["RemoteConfig", "RemoteServiceOptions", "read_remote", "remote_problems"]
@@ -38,6 +40,9 @@ _SERVICES_HINT = 'Service path -> options, e.g. {"invoices": {"methods": ["find"
 _METHODS_HINT = (
     'The standard methods and the custom ones the remote exposes: ["find", "get", "send"].'
 )
+#: What a remote's `CONNECTION` resolves to: a connection class (or a deprecated kind).
+Kind = type[BaseConnection] | ConnectionKind
+
 _HEADER_NAME = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
 
 
@@ -55,7 +60,7 @@ class RemoteConfig:
 
     alias: str
     base_url: str
-    kind: ConnectionKind
+    kind: Kind
     headers: Mapping[str, Any]
     client_options: Mapping[str, Any]
     timeout: TimeoutConfig
@@ -179,37 +184,44 @@ class _Reader:
             return None
         return value.rstrip("/")
 
-    def kind(self, value: Any) -> ConnectionKind | None:
+    def kind(self, value: Any) -> Kind | None:
         setting = f"{self.setting}['CONNECTION']"
-        hint = "Use " + ", ".join(map(repr, KINDS)) + ", or the dotted path of a ConnectionKind."
+        choices = f"{', '.join(map(repr, BUILT_IN))}, or the dotted path of a Connection subclass."
+        hint = f"Use {choices}"
         kind: Any = value
-        if isinstance(value, str):
-            if value in KINDS:
-                kind = KINDS[value]
-            elif "." in value:
-                try:
-                    kind = import_string(value)
-                except ImportError as exc:
-                    self.error(204, f"{setting} {value!r} can not be imported: {exc}.", hint)
-                    return None
+        missing = None
+        if isinstance(value, str) and value in BUILT_IN:  # checked before the import fails
+            missing = missing_library(*BUILT_IN[value][2:])
+            kind = None if missing else load(value)
+        elif isinstance(value, str) and "." in value:
+            try:
+                kind = import_string(value)
+            except ImportError as exc:
+                self.error(204, f"{setting} {value!r} can not be imported: {exc}.", hint)
+                return None
         if isinstance(kind, type) and issubclass(kind, ConnectionKind):
-            kind = kind()
-        if not isinstance(kind, ConnectionKind):
-            self.error(204, f"{setting} is {value!r}, which is not a connection kind.", hint)
-            return None
-        missing = kind.missing_library()
+            kind = kind()  # deprecated: its subclasses warn when they are defined
+        if missing is None:
+            if not isinstance(kind, ConnectionKind) and not (
+                isinstance(kind, type) and issubclass(kind, BaseConnection)
+            ):
+                self.error(204, f"{setting} is {value!r}, which is not a connection kind.", hint)
+                return None
+            if isinstance(kind, type) and not kind.opens_from_settings():
+                self.error(
+                    204,
+                    f"{setting} is {value!r}, which can not open connections from settings.",
+                    f"Define the create_client() classmethod of {kind.__name__}.",
+                )
+                return None
+            missing = kind.missing_library()
         if missing:
-            self.error(
-                204,
-                f"{setting} {kind.name!r} {missing}.",
-                f"Install it, or {hint[0].lower()}{hint[1:]}",
-            )
+            name = value if kind is None else kind.name
+            self.error(204, f"{setting} {name!r} {missing}.", f"Install it, or use {choices}")
             return None
         return kind
 
-    def options(
-        self, value: Any, kind: ConnectionKind | None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
+    def options(self, value: Any, kind: Kind | None) -> tuple[dict[str, Any], dict[str, Any]]:
         setting = f"{self.setting}['OPTIONS']"
         if not isinstance(value, Mapping):
             self.error(
@@ -312,7 +324,7 @@ class _Reader:
             return None
         return cls
 
-    def services(self, value: Any, kind: ConnectionKind | None) -> dict[str, RemoteServiceOptions]:
+    def services(self, value: Any, kind: Kind | None) -> dict[str, RemoteServiceOptions]:
         setting = f"{self.setting}['SERVICES']"
         if not isinstance(value, Mapping):
             self.error(
@@ -335,7 +347,7 @@ class _Reader:
         return services
 
     def service_class(
-        self, value: Any, kind: ConnectionKind | None, setting: str
+        self, value: Any, kind: Kind | None, setting: str
     ) -> type[BaseRestService] | None:
         if value is None:
             return None

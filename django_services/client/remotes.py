@@ -15,7 +15,8 @@ Remote services configured in settings: `remotes["billing"]`, as Django's `cache
 
 A remote is made on first use and keeps one pooled connection per thread, or per event loop
 for async connections (`httpx-async`, `aiohttp`, whose services have coroutine methods),
-closed when the thread ends or the loop shuts down its async generators (`asyncio.run()` does).
+closed when the thread ends or the loop shuts down its async generators (`asyncio.run()` does);
+see `_pools.py`.
 `for_request(request)` is a cheap view of the remote with the caller's credentials, for the
 strategies that forward them; the other remotes never send them. `remotes.close_all()` closes
 every connection (an async one in its event loop), `await remotes.aclose_all()` does so from
@@ -24,28 +25,23 @@ inside an event loop, closing that loop's connections before returning.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import itertools
-import sys
 import threading
 import types
-import weakref
-from collections.abc import AsyncGenerator, Coroutine, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 from django.core.exceptions import ImproperlyConfigured
 from django.core.signals import setting_changed
 from django.utils.connection import BaseConnectionHandler, ConnectionDoesNotExist
 
 from ..conf import SETTINGS_NAME, services_settings
+from ._pools import LoopPool, Pool, ThreadPool
 from .app import App
 from .bridges import Bridge, arun_flow, run_flow
 from .remote_settings import RemoteConfig, read_remote
 
 if TYPE_CHECKING:
     from ._base import Request
-    from .connection_kinds import ConnectionKind
     from .connections.base import BaseConnection
     from .services import BaseRestService
 
@@ -94,10 +90,12 @@ class RemoteApp(App):
         return self.bridge.request_headers(self.credentials, method)
 
     def send(self, service: BaseRestService, request: Request) -> Any:
-        flow = self.bridge.flow(request, service.connection)
-        if service.connection.is_async:
-            return arun_flow(flow, service.connection)
-        return run_flow(flow, service.connection)
+        # The services of a remote's app are made on the remote's connections.
+        connection = cast("BaseConnection", service.connection)
+        flow = self.bridge.flow(request, connection)
+        if connection.is_async:
+            return arun_flow(flow, connection)
+        return run_flow(flow, connection)
 
     def __repr__(self) -> str:
         return f"<RemoteApp {self.remote.alias!r} services={sorted(self.services)!r}>"
@@ -117,18 +115,18 @@ class Remote:
 
     def __init__(self, config: RemoteConfig) -> None:
         self.config = config
-        self._per_loop = config.kind.is_async
-        self._lock = threading.Lock()
-        # Sync: the app of each thread in a thread-local, with a `_ThreadHold` whose finalizer
-        # closes the connection when the thread's locals are torn down, as the thread ends.
-        # `close()` calls the finalizers of the threads still running, kept here by token.
-        self._local = threading.local()
-        self._threads: dict[int, weakref.finalize] = {}
-        self._tokens = itertools.count()
-        # Async: the app of each event loop, and the async generator that closes its
-        # connection when the loop shuts down its async generators (`asyncio.run()` does).
-        self._loops: dict[asyncio.AbstractEventLoop, RemoteApp] = {}
-        self._closers: dict[asyncio.AbstractEventLoop, AsyncGenerator[None, None]] = {}
+        self._pool: Pool[RemoteApp]
+        if config.kind.is_async:
+            self._pool = LoopPool(
+                self._open,
+                misuse=(
+                    f"The remote {self.alias!r} has an async connection ({config.kind.name}): "
+                    "use its services inside the event loop that awaits them (in an async "
+                    "view, or a coroutine)."
+                ),
+            )
+        else:
+            self._pool = ThreadPool(self._open)
 
     @property
     def alias(self) -> str:
@@ -147,12 +145,7 @@ class Remote:
     @property
     def app(self) -> RemoteApp:
         """The app of the current thread (sync) or event loop (async), made on first use."""
-        if self._per_loop:
-            return self._loop_app()
-        try:
-            return self._local.app  # type: ignore[no-any-return]
-        except AttributeError:
-            return self._open_in_thread()
+        return self._pool.get()
 
     @property
     def connection(self) -> BaseConnection:
@@ -183,28 +176,11 @@ class Remote:
         An async connection is closed in its event loop: at once when the loop is idle,
         scheduled when it runs; one whose loop is already closed is only forgotten.
         """
-        with self._lock:
-            # The threads' next calls find a new thread-local, and open new connections.
-            local, self._local = self._local, threading.local()
-            finalizers = list(self._threads.values())
-            loops = [(loop, self._take_loop(loop)) for loop in list(self._loops)]
-        for finalizer in finalizers:
-            finalizer()
-        for loop, (app, closer) in loops:
-            _finish(closer)
-            if app is not None and app.rest is not None:
-                _close_in_loop(loop, self.config.kind.aclose(app.rest))
-        del local  # the threads' holds go with it; their finalizers have run
+        self._pool.close()
 
     async def aclose(self) -> None:
         """Close the connection of the running event loop now, and the others (`close()`)."""
-        loop = asyncio.get_running_loop()
-        with self._lock:
-            app, closer = self._take_loop(loop)
-        _finish(closer)
-        if app is not None and app.rest is not None:
-            await self.config.kind.aclose(app.rest)
-        self.close()
+        await self._pool.aclose()
 
     def _open(self) -> RemoteApp:
         config = self.config
@@ -213,127 +189,8 @@ class Remote:
         )
         return RemoteApp(self, connection)
 
-    def _open_in_thread(self) -> RemoteApp:
-        app = self._open()
-        hold = _ThreadHold()
-        token = next(self._tokens)
-        finalizer = weakref.finalize(
-            hold, _close_thread_connection, self._threads, token, self.config.kind, app.rest
-        )
-        with self._lock:
-            self._threads[token] = finalizer
-            local = self._local
-            local.app = app
-            local.hold = hold
-        return app
-
-    def _loop_app(self) -> RemoteApp:
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            raise RuntimeError(
-                f"The remote {self.alias!r} has an async connection "
-                f"({self.config.kind.name}): use its services inside the event loop that "
-                "awaits them (in an async view, or a coroutine)."
-            ) from None
-        app = self._loops.get(loop)
-        if app is None:
-            app = self._open_in_loop(loop)
-        return app
-
-    def _open_in_loop(self, loop: asyncio.AbstractEventLoop) -> RemoteApp:
-        with self._lock:
-            app = self._loops.get(loop)
-            if app is not None:
-                return app
-            # The connections of loops closed without shutting down can no longer be closed.
-            forgotten = [self._take_loop(old)[1] for old in list(self._loops) if old.is_closed()]
-            app = self._loops[loop] = self._open()
-            if sys.get_asyncgen_hooks().firstiter is not None:
-                closer = self._close_at_shutdown(loop)
-                # Started here, it is one of the loop's async generators, closed (and so the
-                # connection with it) by `loop.shutdown_asyncgens()`.
-                _step(closer.asend(None))
-                self._closers[loop] = closer
-        for closer in forgotten:
-            _finish(closer)
-        return app
-
-    def _take_loop(
-        self, loop: asyncio.AbstractEventLoop
-    ) -> tuple[RemoteApp | None, AsyncGenerator[None, None] | None]:
-        # With the lock held: whoever takes a loop's app closes its connection.
-        return self._loops.pop(loop, None), self._closers.pop(loop, None)
-
-    async def _close_at_shutdown(
-        self, loop: asyncio.AbstractEventLoop
-    ) -> AsyncGenerator[None, None]:
-        try:
-            yield
-        finally:
-            with self._lock:
-                app, _ = self._take_loop(loop)
-            # Not taken by `close()` or `aclose()`: the loop is shutting down its generators.
-            if app is not None and app.rest is not None:
-                await self.config.kind.aclose(app.rest)
-
     def __repr__(self) -> str:
         return f"<Remote {self.alias!r} base_url={self.config.base_url!r}>"
-
-
-class _ThreadHold:
-    """Kept in a thread's locals with the app: released with them as the thread ends."""
-
-    __slots__ = ("__weakref__",)
-
-
-def _close_thread_connection(
-    threads: dict[int, Any], token: int, kind: ConnectionKind, connection: BaseConnection
-) -> None:
-    threads.pop(token, None)
-    kind.close(connection)
-
-
-def _step(awaitable: Any) -> None:
-    # Run a coroutine that does not suspend (nothing left to await) to its end.
-    try:
-        awaitable.send(None)
-    except StopIteration:
-        return
-    raise AssertionError(f"{awaitable!r} suspended")  # pragma: no cover
-
-
-def _finish(closer: AsyncGenerator[None, None] | None) -> None:
-    """End a loop's closer whose app was taken: its `finally` has nothing left to await."""
-    if closer is None:
-        return
-    # A closer that is running is being shut down by its loop, and finds nothing to close.
-    with contextlib.suppress(RuntimeError):
-        _step(closer.aclose())
-
-
-#: Closings scheduled in running event loops, kept until they are done.
-_closings: set[Any] = set()
-
-
-def _close_in_loop(loop: asyncio.AbstractEventLoop, closing: Coroutine[Any, Any, None]) -> None:
-    if loop.is_closed():
-        closing.close()
-        return
-    if not loop.is_running():
-        loop.run_until_complete(closing)
-        return
-    try:
-        running = asyncio.get_running_loop()
-    except RuntimeError:
-        running = None
-    future: Any = (
-        loop.create_task(closing)
-        if running is loop
-        else asyncio.run_coroutine_threadsafe(closing, loop)
-    )
-    _closings.add(future)
-    future.add_done_callback(_closings.discard)
 
 
 class BoundRemote:

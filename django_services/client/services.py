@@ -18,11 +18,11 @@ import functools
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from ._base import PARAMS_KEYS, STANDARD_METHODS, Request, build_request
+from ..contract import STANDARD_METHODS
+from ._base import PARAMS_KEYS, Request, build_request
 
 if TYPE_CHECKING:
-    from .app import App
-    from .connections.base import AsyncConnection, BaseConnection, Connection
+    from ._types import ServiceApp, ServiceConnection
 
 __all__ = ["AsyncRestService", "BaseRestService", "Params", "RestService"]
 
@@ -51,8 +51,8 @@ class BaseRestService:
         self,
         name: str,
         *,
-        connection: BaseConnection,
-        app: App | None = None,
+        connection: ServiceConnection,
+        app: ServiceApp | None = None,
         methods: Iterable[str] | None = None,
     ) -> None:
         self.name = name.strip("/")
@@ -68,7 +68,7 @@ class BaseRestService:
         """The declared methods that are not one of the six standard ones."""
         return tuple(name for name in self.methods if name not in STANDARD_METHODS)
 
-    def bind(self, app: App, *, methods: Iterable[str] | None = None) -> BaseRestService:
+    def bind(self, app: ServiceApp, *, methods: Iterable[str] | None = None) -> BaseRestService:
         """Return a copy of this service registered with `app`, exposing `methods`."""
         bound = copy.copy(self)
         bound.app = app
@@ -155,8 +155,6 @@ def merge_params(
 
 class RestService(BaseRestService):
     """A remote service whose methods block until the result arrives."""
-
-    connection: Connection
 
     def find(
         self,
@@ -260,8 +258,6 @@ class RestService(BaseRestService):
 
 class AsyncRestService(BaseRestService):
     """A remote service whose methods are coroutines."""
-
-    connection: AsyncConnection
 
     async def find(
         self,

@@ -29,18 +29,16 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import DEFAULT_DB_ALIAS
 
 from ..conf import services_settings
+from ..contract import MULTI_METHODS, STANDARD_METHODS
 from ..errors import MethodNotAllowed
 from .calls import CallContext, arguments_of, run_call, run_call_async
 from .events import STANDARD_EVENTS, event_bus, schedule_events
 from .hooks import app_hooks, normalize_hooks
-from .methods import STANDARD_METHODS, custom_methods
+from .methods import custom_methods
 from .overrides import is_machinery
 from .params import Params
 
-__all__ = ["MULTI_METHODS", "BaseService"]
-
-#: Methods that may receive several records at once when `multi` allows it.
-MULTI_METHODS = ("create", "patch", "remove")
+__all__ = ["BaseService"]
 
 _PIPELINE_MARKER = "_through_pipeline"
 

@@ -33,6 +33,7 @@ from django.http import HttpRequest, HttpResponseBase
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
+from ..contract import CUSTOM_METHOD_VERB, HTTP_VERBS
 from ..errors import BadRequest, MethodNotAllowed
 from .events import STANDARD_EVENTS, schedule_events
 from .hooks import chain_for
@@ -52,8 +53,6 @@ SIGNATURES: dict[str, tuple[str, ...]] = {
 #: Custom methods take the data and the params.
 CUSTOM_SIGNATURE: tuple[str, ...] = ("data", "params")
 
-#: The HTTP verb a call stands for, for permission classes that read `request.method`.
-_VERBS = {"find": "GET", "get": "GET", "update": "PUT", "patch": "PATCH", "remove": "DELETE"}
 
 REPLACE_MULTIPLE = "You can not replace multiple instances. Did you mean 'patch'?"
 
@@ -291,7 +290,8 @@ def detached_request(context: CallContext) -> Request:
     """
     params = context.params
     http = HttpRequest()
-    http.method = _VERBS.get(context.method, "POST")
+    # The verb the call stands for, for permission classes that read `request.method`.
+    http.method = HTTP_VERBS.get(context.method, CUSTOM_METHOD_VERB)
     http.path = http.path_info = "/" + (context.path or "")
     for name, value in params.headers.items():
         key = name.upper().replace("-", "_")

@@ -36,17 +36,14 @@ from typing import Any
 
 from django.db import transaction
 
+from ..contract import EVENTS
+
 __all__ = ["STANDARD_EVENTS", "EventBus", "ServiceEvent", "event_bus", "schedule_events"]
 
 logger = logging.getLogger("django_services.server")
 
-#: The event each standard write method emits.
-STANDARD_EVENTS: dict[str, str] = {
-    "create": "created",
-    "update": "updated",
-    "patch": "patched",
-    "remove": "removed",
-}
+#: The event each standard write method emits (the contract's `EVENTS`).
+STANDARD_EVENTS = EVENTS
 
 Listener = Callable[[Any, Any], Any]
 

@@ -34,6 +34,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import set_rollback
 
+from ..contract import RETRY_AFTER_HEADER, WWW_AUTHENTICATE_HEADER
 from ..errors import (
     BadRequest,
     Conflict,
@@ -167,13 +168,13 @@ def _headers_for(
         if not header and view is not None and hasattr(view, "get_authenticate_header"):
             header = view.get_authenticate_header(context.get("request"))
         if header:
-            headers["WWW-Authenticate"] = header
+            headers[WWW_AUTHENTICATE_HEADER] = header
     if isinstance(error, TooManyRequests) or error.code == 429:
         wait = getattr(exc, "wait", None)
         if wait is not None:
-            headers["Retry-After"] = str(max(math.ceil(wait), 0))
+            headers[RETRY_AFTER_HEADER] = str(max(math.ceil(wait), 0))
     if is_transient(exc):
-        headers["Retry-After"] = str(RETRY_AFTER)
+        headers[RETRY_AFTER_HEADER] = str(RETRY_AFTER)
     return headers
 
 

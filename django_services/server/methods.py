@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar, overload
 
+from ..contract import CUSTOM_METHOD_VERB, HTTP_VERBS, STANDARD_METHODS
 from ..errors import MethodNotAllowed
 
 __all__ = [
@@ -34,20 +35,12 @@ __all__ = [
 
 F = TypeVar("F", bound=Callable[..., Any])
 
-#: The standard Feathers service methods, in Feathers' order.
-STANDARD_METHODS: tuple[str, ...] = ("find", "get", "create", "update", "patch", "remove")
-
 #: HTTP verb -> standard method, for the verbs that do not depend on the id.
 _VERB_METHODS = {"post": "create", "put": "update", "patch": "patch", "delete": "remove"}
 
 #: Service method -> the HTTP verbs that reach it (custom methods are reached by POST).
 HTTP_METHODS: dict[str, tuple[str, ...]] = {
-    "find": ("GET", "HEAD"),
-    "get": ("GET", "HEAD"),
-    "create": ("POST",),
-    "update": ("PUT",),
-    "patch": ("PATCH",),
-    "remove": ("DELETE",),
+    method: (verb, "HEAD") if verb == "GET" else (verb,) for method, verb in HTTP_VERBS.items()
 }
 
 _MARKER = "_feathers_service_method"
@@ -135,7 +128,7 @@ def http_methods_for(methods: Iterable[str]) -> list[str]:
     """The HTTP verbs that reach the given service methods (for the `Allow` header)."""
     verbs: list[str] = []
     for method in methods:
-        for verb in HTTP_METHODS.get(method, ("POST",)):
+        for verb in HTTP_METHODS.get(method, (CUSTOM_METHOD_VERB,)):
             if verb not in verbs:
                 verbs.append(verb)
     order = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")

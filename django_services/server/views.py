@@ -35,8 +35,9 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from ..conf import import_from_string, services_settings
+from ..contract import SERVICE_METHOD_HEADER
 from ..query import codec
-from .base import MULTI_METHODS, BaseService
+from .base import BaseService
 from .calls import CallContext, run_call
 from .methods import check_method_allowed, http_methods_for, resolve_method
 from .negotiation import ServiceContentNegotiation
@@ -44,13 +45,14 @@ from .params import Params
 from .parsers import JSONParser, read_chunked_body
 from .renderers import JSONRenderer
 
-__all__ = ["MULTI_METHODS", "ServiceMixin"]
+__all__ = ["ServiceMixin"]
 
 #: Sent with 401 answers when no authentication class offers a challenge of its own.
 DEFAULT_AUTHENTICATE_HEADER = 'Bearer realm="api"'
 
 #: Methods whose request body is their `data`.
 _METHODS_WITHOUT_DATA = frozenset({"find", "get", "remove"})
+_SERVICE_METHOD_META = "HTTP_" + SERVICE_METHOD_HEADER.upper().replace("-", "_")
 
 
 class ServiceMixin(BaseService):
@@ -186,7 +188,7 @@ class ServiceMixin(BaseService):
         renderer and the version. Authentication, permissions and throttles are the
         pipeline's.
         """
-        header = request.META.get("HTTP_X_SERVICE_METHOD") or None
+        header = request.META.get(_SERVICE_METHOD_META) or None
         self.action = resolve_method(request.method, has_id=self.path_id is not None, header=header)
         check_method_allowed(self.action, header=header, exposed=self.get_methods())
         read_chunked_body(request._request)

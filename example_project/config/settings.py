@@ -136,3 +136,10 @@ DJANGO_SERVICES = {
         "THROTTLE_RATE": "60/min",
     },
 }
+
+REST_FRAMEWORK = {
+    # How many proxies in front of Django append to X-Forwarded-For (0: none, as with
+    # runserver); the login throttle counts by the address they saw, never by a header a
+    # client wrote. See docs/deployment.md, "Client addresses behind proxies".
+    "NUM_PROXIES": int(os.environ.get("NUM_PROXIES", "0")),
+}

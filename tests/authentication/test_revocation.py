@@ -15,6 +15,7 @@ from django_services.server.authentication import (
     NotAuthenticated,
     create_access_token,
 )
+from django_services.server.authentication.fingerprint import password_fingerprint
 from django_services.server.authentication.revocation import is_revoked, revoke
 
 from .conftest import SECRET
@@ -104,6 +105,7 @@ def test_with_revocation_on_a_token_needs_a_jti(configure, user):
         "aud": "https://yourdomain.com",
         "iss": "feathers",
         "sub": str(user.pk),
+        "auth_hash": password_fingerprint(user),
     }
     token = jwt.encode(claims, SECRET, headers={"typ": "access"})
     assert authenticate(token).user == user

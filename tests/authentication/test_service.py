@@ -57,7 +57,7 @@ def test_local_login_is_201_with_feathers_shape(client, user):
     payload = claims_of(token)
     assert body["authentication"] == {"strategy": "local", "payload": payload}
     assert list(body["authentication"]) == ["strategy", "payload"]
-    assert list(payload) == ["iat", "exp", "aud", "iss", "sub", "jti"]
+    assert list(payload) == ["iat", "exp", "aud", "iss", "sub", "jti", "auth_hash"]
     assert before <= payload["iat"] <= time.time()
     assert payload["exp"] == payload["iat"] + 86400
     assert payload["aud"] == AUDIENCE

@@ -247,3 +247,38 @@ def test_project_throttle_classes_apply_to_the_same_requests(configure, call, us
     assert_throttled(login(call))
     assert reauthenticate(call, token).status_code == 201
     assert logout(call, token).status_code == 200
+
+
+def test_an_invented_forwarded_for_header_gets_no_fresh_allowance(configure, call, user):
+    configure(THROTTLE_RATE="3/min")
+    answers = [
+        login_with_headers(call, {"X-Forwarded-For": f"203.0.113.{n}"}).status_code
+        for n in range(3)
+    ]
+    assert answers == [201, 201, 201]
+    assert_throttled(login_with_headers(call, {"X-Forwarded-For": "198.51.100.7"}))
+    assert_throttled(login_with_headers(call, {"X-Forwarded-For": "198.51.100.7, 10.0.0.1"}))
+    assert_throttled(login(call))
+
+
+def test_behind_declared_proxies_the_address_they_appended_is_counted(
+    configure, call, user, settings
+):
+    settings.REST_FRAMEWORK = {"NUM_PROXIES": 1}
+    configure(THROTTLE_RATE="2/min")
+
+    def via_proxy(client_address, forged=None):
+        # The proxy appends the address it saw to whatever the client sent.
+        value = f"{forged}, {client_address}" if forged else client_address
+        return login_with_headers(call, {"X-Forwarded-For": value})
+
+    assert [via_proxy("192.0.2.10").status_code, via_proxy("192.0.2.10").status_code] == [201, 201]
+    assert_throttled(via_proxy("192.0.2.10", forged="203.0.113.99"))
+    assert_throttled(via_proxy("192.0.2.10", forged="203.0.113.100, 203.0.113.101"))
+    # Another client behind the same proxy has its own count.
+    assert via_proxy("192.0.2.20").status_code == 201
+
+
+def login_with_headers(call, headers):
+    body = {"strategy": "local", "email": EMAIL, "password": PASSWORD}
+    return call("POST", "/authentication", json=body, headers=headers)

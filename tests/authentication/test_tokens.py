@@ -16,6 +16,9 @@ from django_services.server.authentication import create_access_token, verify_ac
 
 from .conftest import SECRET
 
+# Signing a token looks its user up, for the fingerprint of the password.
+pytestmark = pytest.mark.django_db
+
 AUDIENCE = "https://yourdomain.com"
 
 

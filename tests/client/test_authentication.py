@@ -271,3 +271,72 @@ def test_configuration_order_and_missing_configuration(harness, wire):
         App().configure(authentication_client())
     with pytest.raises(RuntimeError, match="Authentication is not configured"):
         harness.app(wire.url).authenticate(LOCAL)
+
+
+class RecordingStorage(MemoryStorage):
+    """A memory storage that records each operation, as the sync and async clients make them."""
+
+    def __init__(self):
+        super().__init__()
+        self.log = []
+
+    def get(self, key):
+        self.log.append(("get", key))
+        return super().get(key)
+
+    def set(self, key, value):
+        self.log.append(("set", key, value))
+        super().set(key, value)
+
+    def delete(self, key):
+        self.log.append(("delete", key))
+        super().delete(key)
+
+
+def test_sync_and_async_clients_take_the_same_steps(harness, wire):
+    storage = RecordingStorage()
+    storage.set("feathers-jwt", "EXPIRED")
+    storage.log.clear()
+    app = make_app(harness, wire, storage=storage)
+    wire.reply(unauthenticated("jwt expired"), login_reply("T1"), Reply(200, {"accessToken": "T1"}))
+
+    with pytest.raises(NotAuthenticated):
+        harness.run(app.re_authenticate())
+    harness.run(app.authenticate(LOCAL))
+    harness.run(app.logout())
+
+    assert storage.log == [
+        ("get", "feathers-jwt"),
+        ("delete", "feathers-jwt"),
+        ("set", "feathers-jwt", "T1"),
+        ("delete", "feathers-jwt"),
+    ]
+    assert [request.method for request in wire.requests] == ["POST", "POST", "DELETE"]
+
+
+def test_a_subclass_hook_is_a_step_of_every_flow(harness, wire):
+    handled = []
+    if harness.is_async:
+
+        class Recording(AsyncAuthenticationClient):
+            async def handle_error(self, error):
+                handled.append(error.code)
+                await super().handle_error(error)
+    else:
+
+        class Recording(AuthenticationClient):
+            def handle_error(self, error):
+                handled.append(error.code)
+                super().handle_error(error)
+
+    app = make_app(harness, wire, client_class=Recording)
+    wire.reply(unauthenticated(), Reply(503, {"name": "Unavailable", "message": "down"}))
+
+    with pytest.raises(NotAuthenticated):
+        harness.run(app.authenticate(LOCAL))
+    with pytest.raises(Unavailable):
+        harness.run(app.authenticate(LOCAL))
+    with pytest.raises(NotAuthenticated):
+        harness.run(app.re_authenticate())
+
+    assert handled == [401, 503, 401]

@@ -271,6 +271,10 @@ def test_anyone_signs_up_and_the_password_is_never_sent(connect, log_in, example
     own = account.app.service("users")
     assert own.get(created["id"]) == created
     assert "password" not in own.patch(created["id"], {"password": "another granite orbit"})
+    # The new password ends the token that set it: the account logs in again with it.
+    with pytest.raises(errors.NotAuthenticated, match="password change"):
+        own.get(created["id"])
+    own = log_in("new@example.org", "another granite orbit").app.service("users")
     listed = own.find(query={"$limit": 50})["data"]
     assert all(set(user) == {"id", "email"} for user in listed)
     stored = manage(

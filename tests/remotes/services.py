@@ -6,6 +6,7 @@ reached over loopback (live_server) or in-process.
 from __future__ import annotations
 
 import threading
+import time
 
 from django.core.cache import caches
 from rest_framework.permissions import IsAuthenticated
@@ -114,11 +115,15 @@ class LoginLog:
 
 LOGINS = LoginLog()
 
+#: How long each login takes, in seconds: a remote hashing passwords with a production hasher.
+LOGIN_DELAY = {"seconds": 0.0}
+
 
 class CountingAuthenticationService(AuthenticationService):
     """The authentication service, recording each login it answers."""
 
     def create(self, data, params):
+        time.sleep(LOGIN_DELAY["seconds"])
         result = super().create(data, params)
         LOGINS.add({"strategy": data.get("strategy"), "email": data.get("email")})
         return result

@@ -18,13 +18,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .base import Bridge, TokenHeader
-from .flow import CacheGet, CacheSet, Flow, arun_flow, run_flow
+from .flow import Acquire, CacheGet, CacheSet, Flow, Release, arun_flow, run_flow
 from .forward import ForwardBearer, ForwardSession, SessionCredentials
 from .login import Login, token_expiry
 from .token import StaticToken
 
 __all__ = [
     "BRIDGES",
+    "Acquire",
     "Bridge",
     "CacheGet",
     "CacheSet",
@@ -32,6 +33,7 @@ __all__ = [
     "ForwardBearer",
     "ForwardSession",
     "Login",
+    "Release",
     "SessionCredentials",
     "StaticToken",
     "TokenHeader",

@@ -6,10 +6,14 @@ Calls wrapped by a bridge, written once for sync and async connections.
         request = dataclasses.replace(request, headers={**request.headers, "X-Token": token})
         return (yield request)                               # receives the call's result
 
-A flow is a generator: it yields the requests to send (each with the connection's retries)
-and the cache operations to run, receives their results (a Feathers error is thrown into it)
-and returns the call's result. `run_flow` drives it over a sync connection, `arun_flow` over
-an async one.
+A flow is a generator: it yields the requests to send (each with the connection's retries),
+the cache operations to run and the process locks to hold, receives their results (a Feathers
+error is thrown into it) and returns the call's result. `run_flow` drives it over a sync
+connection, `arun_flow` over an async one.
+
+    yield Acquire(key)      # one caller of this process at a time, threads and tasks alike
+    ...                     # check the cache, log in if needed
+    yield Release(key)      # or the flow ends: every lock it still holds is released
 """
 
 from __future__ import annotations
@@ -23,11 +27,12 @@ from django.core.cache.backends.base import DEFAULT_TIMEOUT
 
 from ...errors import FeathersError
 from .._base import Request
+from .locks import process_locks
 
 if TYPE_CHECKING:
     from ..connections.base import BaseConnection
 
-__all__ = ["CacheGet", "CacheSet", "Flow", "arun_flow", "run_flow"]
+__all__ = ["Acquire", "CacheGet", "CacheSet", "Flow", "Release", "arun_flow", "run_flow"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -48,7 +53,24 @@ class CacheSet:
     timeout: Any = DEFAULT_TIMEOUT
 
 
-Step = Request | CacheGet | CacheSet
+@dataclasses.dataclass(frozen=True)
+class Acquire:
+    """
+    A flow step: wait for this process's lock `name`, then hold it until the flow yields
+    `Release(name)` or ends. The flow receives None.
+    """
+
+    name: str
+
+
+@dataclasses.dataclass(frozen=True)
+class Release:
+    """A flow step: release the lock `name` the flow holds. The flow receives None."""
+
+    name: str
+
+
+Step = Request | CacheGet | CacheSet | Acquire | Release
 #: A call wrapped by a bridge: yields steps, receives their results, returns the call's result.
 Flow = Generator[Step, Any, Any]
 
@@ -57,6 +79,7 @@ def run_flow(flow: Flow, connection: BaseConnection) -> Any:
     """Drive `flow` with a sync connection; return its result or raise its error."""
     outcome: Any = None
     error: FeathersError | None = None
+    held: list[str] = []
     try:
         while True:
             try:
@@ -71,16 +94,23 @@ def run_flow(flow: Flow, connection: BaseConnection) -> Any:
                     error = exc
             elif isinstance(step, CacheGet):
                 outcome = caches[step.alias].get(step.key)
-            else:
+            elif isinstance(step, CacheSet):
                 caches[step.alias].set(step.key, step.value, step.timeout)
+            elif isinstance(step, Acquire):
+                process_locks.acquire(step.name)
+                held.append(step.name)
+            else:
+                _release(held, step)
     finally:
         flow.close()
+        _release_all(held)
 
 
 async def arun_flow(flow: Flow, connection: BaseConnection) -> Any:
     """Drive `flow` with an async connection; return its result or raise its error."""
     outcome: Any = None
     error: FeathersError | None = None
+    held: list[str] = []
     try:
         while True:
             try:
@@ -95,7 +125,25 @@ async def arun_flow(flow: Flow, connection: BaseConnection) -> Any:
                     error = exc
             elif isinstance(step, CacheGet):
                 outcome = await caches[step.alias].aget(step.key)
-            else:
+            elif isinstance(step, CacheSet):
                 await caches[step.alias].aset(step.key, step.value, step.timeout)
+            elif isinstance(step, Acquire):
+                await process_locks.aacquire(step.name)
+                held.append(step.name)
+            else:
+                _release(held, step)
     finally:
         flow.close()
+        _release_all(held)
+
+
+def _release(held: list[str], step: Release) -> None:
+    if step.name not in held:
+        raise RuntimeError(f"The flow released the lock {step.name!r}, which it does not hold.")
+    held.remove(step.name)
+    process_locks.release(step.name)
+
+
+def _release_all(held: list[str]) -> None:
+    while held:
+        process_locks.release(held.pop())

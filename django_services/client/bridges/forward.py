@@ -23,7 +23,7 @@ from django.core.checks import CheckMessage, Error
 from django.middleware.csrf import CSRF_ALLOWED_CHARS, CSRF_SECRET_LENGTH, CSRF_SESSION_KEY
 from django.utils.crypto import get_random_string
 
-from .._base import HTTP_METHODS
+from ...contract import CUSTOM_METHOD_VERB, HTTP_VERBS
 from .base import Bridge, TokenHeader, invalid
 
 __all__ = ["ForwardBearer", "ForwardSession", "SessionCredentials"]
@@ -134,7 +134,7 @@ class ForwardSession(Bridge):
         cookies = {self.session_cookie: credentials.session_key}
         headers: dict[str, str] = {}
         token = credentials.csrf_token
-        if HTTP_METHODS.get(method, "POST") not in _SAFE_HTTP_METHODS and token:
+        if HTTP_VERBS.get(method, CUSTOM_METHOD_VERB) not in _SAFE_HTTP_METHODS and token:
             cookies[self.csrf_cookie] = token
             headers[self.csrf_header] = token
             url = urlsplit(self.base_url)

@@ -26,7 +26,7 @@ from django.core.checks import CheckMessage, Error, Warning
 from ...errors import NotAuthenticated
 from .._base import Request, build_request, merge_headers
 from .base import TokenHeader, check_variable, invalid, missing_credentials, read_environment
-from .flow import CacheGet, CacheSet, Flow
+from .flow import Acquire, CacheGet, CacheSet, Flow, Release
 
 if TYPE_CHECKING:
     from ..connections.base import BaseConnection
@@ -44,7 +44,9 @@ class Login(TokenHeader):
     `EXPIRY_MARGIN` seconds before the `exp` of the token (read without checking the
     signature: the token is the remote's); a token without `exp` is kept for the cache's
     default timeout. A call answered 401 logs in again once (unless another caller already
-    replaced the token that failed) and is sent again once.
+    replaced the token that failed) and is sent again once. Within a process, one caller at a
+    time checks the cache and logs in (a lock per cache key, for threads and asyncio tasks):
+    callers that find no token at the same moment share one login.
     """
 
     keys = TokenHeader.keys | {"CREDENTIALS", "CREDENTIALS_ENV", "PATH", "CACHE", "EXPIRY_MARGIN"}
@@ -110,18 +112,33 @@ class Login(TokenHeader):
         data = self.login_data()
         key = self.cache_key(data)
         token = yield CacheGet(self.cache_alias, key)
-        if not isinstance(token, str) or not token:
-            token = yield from self._login(connection, data, key)
+        if not _is_token(token):
+            token = yield from self._fresh_token(connection, data, key, None)
         try:
             return (yield self._with_token(request, token))
         except NotAuthenticated:
-            # Log in again only if nobody replaced the token that failed in the meantime.
-            current = yield CacheGet(self.cache_alias, key)
-            if isinstance(current, str) and current and current != token:
-                token = current
-            else:
-                token = yield from self._login(connection, data, key)
+            token = yield from self._fresh_token(connection, data, key, token)
         return (yield self._with_token(request, token))
+
+    def _fresh_token(
+        self, connection: BaseConnection, data: Mapping[str, Any], key: str, stale: str | None
+    ) -> Flow:
+        """
+        A token other than `stale`: the one another caller stored meanwhile, or a new login.
+
+        The check and the login hold this process's lock of the cache key, so the callers
+        of a process that find no token at the same moment log in once: the others wait,
+        then find its token in the cache.
+        """
+        lock = f"{self.cache_alias}:{key}"
+        yield Acquire(lock)
+        current = yield CacheGet(self.cache_alias, key)
+        if _is_token(current) and current != stale:
+            token = current
+        else:
+            token = yield from self._login(connection, data, key)
+        yield Release(lock)
+        return token
 
     def _login(self, connection: BaseConnection, data: Mapping[str, Any], key: str) -> Flow:
         login = build_request(
@@ -143,6 +160,10 @@ class Login(TokenHeader):
         return dataclasses.replace(
             request, headers=merge_headers(request.headers, self.token_header(token))
         )
+
+
+def _is_token(value: Any) -> bool:
+    return isinstance(value, str) and bool(value)
 
 
 def token_expiry(token: str) -> float | None:

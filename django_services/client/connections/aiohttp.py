@@ -13,21 +13,52 @@ does not re-encode it.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
 from typing import Any
 
 import aiohttp
 import yarl
 
 from .._base import Request, Response, TransportFailure
-from .base import AsyncConnection
+from .base import AsyncConnection, keyword_names
 
 __all__ = ["AiohttpConnection"]
 
 
 class AiohttpConnection(AsyncConnection):
-    """Sends requests with an `aiohttp.ClientSession`."""
+    """
+    Sends requests with an `aiohttp.ClientSession`.
 
+    Opened from a remote's settings (`"CONNECTION": "aiohttp"`), inside the event loop that
+    uses it, its session keeps no cookies and the remote's `OPTIONS` are its keyword arguments
+    (`connector`...).
+    """
+
+    name = "aiohttp"
     library = "aiohttp"
+    extra = "aiohttp"
+    #: Set by the connection itself: cookies are never kept, timeouts are the remote's.
+    MANAGED_OPTIONS = frozenset(
+        {
+            "base_url",
+            "conn_timeout",
+            "cookie_jar",
+            "cookies",
+            "headers",
+            "loop",
+            "raise_for_status",
+            "read_timeout",
+            "timeout",
+        }
+    )
+
+    @classmethod
+    def create_client(cls, client_options: Mapping[str, Any]) -> aiohttp.ClientSession:
+        return aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar(), **client_options)
+
+    @classmethod
+    def option_names(cls) -> frozenset[str]:
+        return keyword_names(aiohttp.ClientSession.__init__, cls.MANAGED_OPTIONS)
 
     def __init__(self, client: Any, **kwargs: Any) -> None:
         if client is not None and not isinstance(client, aiohttp.ClientSession):

@@ -1,21 +1,31 @@
 """
-What every connection shares; each HTTP library adds only `send()`.
+The one interface of the client's I/O layer: a connection sends requests over an HTTP library.
 
     class MyConnection(Connection):
-        library = "mylib"
+        name = "mylib"                      # what a remote's CONNECTION may call it
+        library = "mylib"                   # the module it needs
+
+        @classmethod
+        def create_client(cls, client_options):
+            return mylib.Client(**client_options)
 
         def send(self, request: Request) -> Response:
             ...   # send it, return a Response, or raise TransportFailure
 
 A connection holds where the services live (`base`), the HTTP library's client, defaults for
-every request (`options`) and the service class. `app.configure(connection)` makes it the app's
-default provider; `connection.service("todos")` gives a service without an app.
+every request (`options`) and the service class. It sends one request (`send`), runs one call
+with its retries (`call`) and closes its client (`close`, `aclose`). `app.configure(connection)`
+makes it the app's default provider; `connection.service("todos")` gives a service without an
+app; `open()` makes one from a remote's settings, for `DJANGO_SERVICES["REMOTES"]`.
 """
 
 from __future__ import annotations
 
 import abc
 import asyncio
+import http.cookiejar
+import importlib.util
+import inspect
 import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -25,16 +35,48 @@ from ..config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
 from ..services import AsyncRestService, BaseRestService, RestService
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .._types import ConfiguredApp
 
-__all__ = ["AsyncConnection", "BaseConnection", "Connection"]
+__all__ = [
+    "AsyncConnection",
+    "BaseConnection",
+    "Connection",
+    "keyword_names",
+    "missing_library",
+    "no_cookie_policy",
+]
 
 OPTIONS = ("headers", "retries", "timeout")
 
 
-class BaseConnection:
+def missing_library(library: str | None, extra: str = "") -> str | None:
+    """Why a connection needing the module `library` can not be used here, or `None`."""
+    if not library or importlib.util.find_spec(library) is not None:
+        return None
+    install = f"django-services[{extra}]" if extra else "django-services"
+    return f"needs the {library} package: pip install '{install}'"
+
+
+def no_cookie_policy() -> http.cookiejar.CookiePolicy:
     """
-    The configuration shared by sync and async connections.
+    A cookie policy that accepts no domain: no cookie is stored, none is sent.
+
+    The clients a connection opens from settings never keep cookies: a connection is shared by
+    every caller of a remote, and a cookie one caller's call received must never be sent with
+    another's.
+    """
+    return http.cookiejar.DefaultCookiePolicy(allowed_domains=[])
+
+
+def keyword_names(callable_: Any, managed: frozenset[str]) -> frozenset[str]:
+    """The parameters of `callable_` a remote's `OPTIONS` may set: all but the `managed` ones."""
+    names = set(inspect.signature(callable_).parameters) - {"self"}
+    return frozenset(names - managed)
+
+
+class BaseConnection(abc.ABC):
+    """
+    What every connection offers: `Connection` (blocking) and `AsyncConnection` (coroutines).
 
     **Parameters:**
 
@@ -49,8 +91,11 @@ class BaseConnection:
 
     is_async: ClassVar[bool] = False
     default_service_class: ClassVar[type[BaseRestService]] = BaseRestService
-    #: The library's name, as the `rest_client()` handler that makes this connection.
+    #: The name a remote's `CONNECTION` gives it, shown in messages.
+    name: ClassVar[str] = ""
+    #: The module of the HTTP library, and the extra that installs it (`django-services[x]`).
     library: ClassVar[str] = ""
+    extra: ClassVar[str] = ""
 
     def __init__(
         self,
@@ -89,11 +134,69 @@ class BaseConnection:
         self.retries = Retries.coerce(options.get("retries"))
         self.service_class = service_class
 
+    @classmethod
+    def open(
+        cls, base_url: str, options: Mapping[str, Any], client_options: Mapping[str, Any]
+    ) -> BaseConnection:
+        """
+        Return a new connection to the services under `base_url`, with a client of its own.
+
+        `options` are the connection's options (`headers`, `timeout`, `retries`) and
+        `client_options` the other keys of a remote's `OPTIONS`, given to `create_client()`.
+        """
+        return cls(cls.create_client(client_options), base=base_url, options=options)
+
+    @classmethod
+    def create_client(cls, client_options: Mapping[str, Any]) -> Any:
+        """Make the HTTP library's client of a remote from its `OPTIONS` (but `headers`)."""
+        raise TypeError(
+            f"{cls.__name__} can not open connections from settings: "
+            "define its create_client() classmethod."
+        )
+
+    @classmethod
+    def opens_from_settings(cls) -> bool:
+        """Whether a remote's `CONNECTION` may name this class: it makes its own client."""
+        own = cls.__mro__[: cls.__mro__.index(BaseConnection)]
+        return any("open" in vars(klass) or "create_client" in vars(klass) for klass in own)
+
+    @classmethod
+    def option_names(cls) -> frozenset[str] | None:
+        """The `OPTIONS` keys (besides `headers`) `create_client()` takes; `None` takes any."""
+        return None
+
+    @classmethod
+    def missing_library(cls) -> str | None:
+        """Why the connection can not be used here (its library is not installed), or `None`."""
+        return missing_library(cls.library, cls.extra)
+
     def service(self, name: str) -> Any:
         """Return the service at `name` on this connection, not registered with any app."""
         return self.service_class(name, connection=self)
 
-    def __call__(self, app: App) -> None:
+    @abc.abstractmethod
+    def send(self, request: Request) -> Any:
+        """Send `request` once and return the `Response` (a coroutine of it when async)."""
+
+    @abc.abstractmethod
+    def call(self, request: Request) -> Any:
+        """Run one call: send `request` (again, as the retries say) and return its result."""
+
+    def close(self) -> None:
+        """Close the client (its pooled sockets), from any thread; for sync clients."""
+        close = getattr(self.client, "close", None)
+        if callable(close):
+            close()
+
+    async def aclose(self) -> None:
+        """Close the client in the event loop it belongs to; for async clients."""
+        close = getattr(self.client, "aclose", None) or getattr(self.client, "close", None)
+        if callable(close):
+            result = close()
+            if inspect.isawaitable(result):
+                await result
+
+    def __call__(self, app: ConfiguredApp) -> None:
         """Make this connection the default provider of `app` (`app.configure(connection)`)."""
         if app.rest is not None:
             raise RuntimeError("Only one default client provider can be configured.")
@@ -103,7 +206,7 @@ class BaseConnection:
         return f"<{type(self).__name__} base={self.base!r}>"
 
 
-class Connection(BaseConnection, abc.ABC):
+class Connection(BaseConnection):
     """A connection over a blocking HTTP library: service methods return their results."""
 
     default_service_class = RestService
@@ -132,7 +235,7 @@ class Connection(BaseConnection, abc.ABC):
                 return done.value
 
 
-class AsyncConnection(BaseConnection, abc.ABC):
+class AsyncConnection(BaseConnection):
     """A connection over an asyncio HTTP library: service methods are coroutines."""
 
     is_async = True

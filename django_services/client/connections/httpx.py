@@ -11,18 +11,24 @@ The connections over httpx: blocking with an `httpx.Client`, async with an `http
 
 from __future__ import annotations
 
+import http.cookiejar
+from collections.abc import Mapping
 from typing import Any
 
 import httpx
 
 from .._base import Request, Response, TransportFailure
 from ..config import TimeoutConfig
-from .base import AsyncConnection, Connection
+from .base import AsyncConnection, Connection, keyword_names, no_cookie_policy
 
 __all__ = ["AsyncHTTPXConnection", "HTTPXConnection"]
 
 # Errors after which no response arrived; anything else (a bad URL...) is the caller's to fix.
 _NO_RESPONSE = (httpx.ConnectError, httpx.NetworkError, httpx.RemoteProtocolError, httpx.ProxyError)
+
+
+#: Set by the connection itself: cookies are never kept, timeouts are the remote's.
+MANAGED_OPTIONS = frozenset({"base_url", "cookies", "headers", "timeout"})
 
 
 def _options(request: Request, timeout: TimeoutConfig) -> dict[str, Any]:
@@ -46,10 +52,29 @@ def _response(response: httpx.Response) -> Response:
     )
 
 
-class HTTPXConnection(Connection):
-    """Sends requests with an `httpx.Client`."""
+def _no_cookies() -> http.cookiejar.CookieJar:
+    return http.cookiejar.CookieJar(no_cookie_policy())
 
+
+class HTTPXConnection(Connection):
+    """
+    Sends requests with an `httpx.Client`.
+
+    Opened from a remote's settings (`"CONNECTION": "httpx"`), its client keeps no cookies and
+    the remote's `OPTIONS` are its keyword arguments (`verify`, `limits`...).
+    """
+
+    name = "httpx"
     library = "httpx"
+    extra = "httpx"
+
+    @classmethod
+    def create_client(cls, client_options: Mapping[str, Any]) -> httpx.Client:
+        return httpx.Client(cookies=_no_cookies(), **client_options)
+
+    @classmethod
+    def option_names(cls) -> frozenset[str]:
+        return keyword_names(httpx.Client, MANAGED_OPTIONS)
 
     def __init__(self, client: Any, **kwargs: Any) -> None:
         if client is not None and not isinstance(client, httpx.Client):
@@ -69,9 +94,19 @@ class HTTPXConnection(Connection):
 
 
 class AsyncHTTPXConnection(AsyncConnection):
-    """Sends requests with an `httpx.AsyncClient`."""
+    """Sends requests with an `httpx.AsyncClient` (`"CONNECTION": "httpx-async"`)."""
 
+    name = "httpx-async"
     library = "httpx"
+    extra = "httpx"
+
+    @classmethod
+    def create_client(cls, client_options: Mapping[str, Any]) -> httpx.AsyncClient:
+        return httpx.AsyncClient(cookies=_no_cookies(), **client_options)
+
+    @classmethod
+    def option_names(cls) -> frozenset[str]:
+        return keyword_names(httpx.AsyncClient, MANAGED_OPTIONS)
 
     def __init__(self, client: Any, **kwargs: Any) -> None:
         if client is not None and not isinstance(client, httpx.AsyncClient):

@@ -11,20 +11,29 @@ works too, opening a connection for each call. `params["connection"]` is passed 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import requests
 
 from .._base import Request, Response, TransportFailure
-from .base import Connection
+from .base import Connection, no_cookie_policy
 
 __all__ = ["RequestsConnection"]
 
 
 class RequestsConnection(Connection):
-    """Sends requests with a `requests.Session` (or the `requests` module)."""
+    """
+    Sends requests with a `requests.Session` (or the `requests` module).
 
+    Opened from a remote's settings (`"CONNECTION": "requests"`), its session keeps no cookies
+    and the remote's `OPTIONS` set the session's attributes (`verify`, `proxies`...).
+    """
+
+    name = "requests"
     library = "requests"
+    #: The `requests.Session` attributes a remote may set.
+    SESSION_ATTRIBUTES = frozenset({"cert", "max_redirects", "proxies", "trust_env", "verify"})
 
     def __init__(self, client: Any, **kwargs: Any) -> None:
         if client is not None and not callable(getattr(client, "request", None)):
@@ -33,6 +42,19 @@ class RequestsConnection(Connection):
                 f"not {type(client).__name__}."
             )
         super().__init__(client, **kwargs)
+
+    @classmethod
+    def create_client(cls, client_options: Mapping[str, Any]) -> requests.Session:
+        """A `requests.Session` that keeps no cookies, with these attributes set."""
+        session = requests.Session()
+        session.cookies.set_policy(no_cookie_policy())
+        for name, value in client_options.items():
+            setattr(session, name, value)
+        return session
+
+    @classmethod
+    def option_names(cls) -> frozenset[str]:
+        return cls.SESSION_ATTRIBUTES
 
     def send(self, request: Request) -> Response:
         """Send `request` once; raise `TransportFailure` when no response arrives."""

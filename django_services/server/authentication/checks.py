@@ -9,6 +9,7 @@ System checks for `DJANGO_SERVICES["AUTHENTICATION"]`, with stable ids.
     django_services.E104  THROTTLE_RATE is not "<number>/<s|m|h|d...>"
     django_services.E105  REVOCATION_CACHE names no alias of CACHES
     django_services.E106  JWT["EXPIRES_IN"] is not a positive number of seconds or a timedelta
+    django_services.E107  REVOKE_ON_PASSWORD_CHANGE is not True or False
 """
 
 from __future__ import annotations
@@ -47,6 +48,7 @@ def check_authentication_settings(app_configs: Any = None, **kwargs: Any) -> lis
         *_check_throttle_rate(auth),
         *_check_revocation_cache(auth),
         *_check_expires_in(auth),
+        *_check_revoke_on_password_change(auth),
     ]
 
 
@@ -159,5 +161,19 @@ def _check_expires_in(auth: Mapping[str, Any]) -> list[CheckMessage]:
             f"{SETTING}['JWT']['EXPIRES_IN'] is {auth['JWT']['EXPIRES_IN']!r}.",
             hint="Give a positive number of seconds (86400 for a day) or a datetime.timedelta.",
             id="django_services.E106",
+        )
+    ]
+
+
+def _check_revoke_on_password_change(auth: Mapping[str, Any]) -> list[CheckMessage]:
+    value = auth["REVOKE_ON_PASSWORD_CHANGE"]
+    if isinstance(value, bool):
+        return []
+    return [
+        Error(
+            f"{SETTING}['REVOKE_ON_PASSWORD_CHANGE'] is {value!r}.",
+            hint="True (the default) ends every token when its user's password changes; "
+            "False keeps tokens until they expire.",
+            id="django_services.E107",
         )
     ]

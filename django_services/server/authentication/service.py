@@ -8,7 +8,8 @@ The `authentication` service: create authenticates (a token), remove logs out.
 
 Mounted at `AUTHENTICATION["SERVICE_PATH"]` when the project configures `AUTHENTICATION`.
 Its throttles (`THROTTLE_RATE`, `THROTTLE_CLASSES`) count only logins with a `throttled`
-strategy (`local`), never logouts or `jwt` re-authentication.
+strategy (`local`), never logouts or `jwt` re-authentication. Every answer, errors included,
+says `Cache-Control: no-store` and `Pragma: no-cache`: no cache may keep a token.
 Subclass it (and name the subclass in `AUTHENTICATION["SERVICE_CLASS"]`) to add claims with
 `get_payload`, or to change how the user is sent with `serialize_entity`.
 """
@@ -18,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.http import HttpResponseBase
+from django.utils.cache import add_never_cache_headers
 from rest_framework.permissions import AllowAny
 
 from django_services.conf import import_from_string
@@ -48,6 +51,15 @@ class AuthenticationService(Service):
     permission_classes: Any = [AllowAny]
     # DELETE {base}/authentication has no id: it is logout, not a multi remove.
     multi: Any = ["remove"]
+
+    def finalize_response(
+        self, request: Any, response: HttpResponseBase, *args: Any, **kwargs: Any
+    ) -> HttpResponseBase:
+        """DRF's, then the headers that keep every answer out of caches (RFC 6749, 5.1)."""
+        response = super().finalize_response(request, response, *args, **kwargs)
+        add_never_cache_headers(response)
+        response["Pragma"] = "no-cache"
+        return response
 
     def get_throttles(self) -> list[Any]:
         """Instantiate `AUTHENTICATION["THROTTLE_CLASSES"]`, unless the class sets its own."""
@@ -123,7 +135,9 @@ class AuthenticationService(Service):
         authentication = dict(result.authentication)
         token = authentication.get("accessToken")
         if token is None:
-            claims = access_token_claims(subject_for(result.user), self.get_payload(result, params))
+            claims = access_token_claims(
+                subject_for(result.user), self.get_payload(result, params), user=result.user
+            )
             token = encode_access_token(claims)
             authentication["payload"] = claims
         body: dict[str, Any] = {"accessToken": token, "authentication": authentication}

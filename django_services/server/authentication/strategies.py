@@ -33,6 +33,7 @@ from django_services.conf import import_from_string
 from .config import authentication_settings
 from .entity import user_for_subject
 from .exceptions import NotAuthenticated, token_error
+from .fingerprint import check_password_fingerprint
 from .revocation import is_revoked, revocation_enabled
 from .tokens import REQUIRED_CLAIMS, verify_access_token
 
@@ -127,7 +128,8 @@ class LocalStrategy(BaseStrategy):
 class JWTStrategy(BaseStrategy):
     """
     An access token given back (`{"strategy": "jwt", "accessToken": T}`): the same token is
-    returned, with its claims, when it is valid, not revoked, and its user still active.
+    returned, with its claims, when it is valid, not revoked, its user still active, and
+    issued after the user's last password change (`REVOKE_ON_PASSWORD_CHANGE`).
 
     Not throttled: clients re-authenticate on every page load and reconnection, and a signed
     token cannot be guessed.
@@ -146,6 +148,7 @@ class JWTStrategy(BaseStrategy):
         if is_revoked(payload):
             raise token_error("jwt revoked")
         user = user_for_subject(payload["sub"])
+        check_password_fingerprint(payload, user)
         return AuthenticationResult(
             user, {"strategy": self.name, "accessToken": token, "payload": payload}
         )

@@ -5,7 +5,8 @@ Access tokens: JWTs as Feathers issues them, signed and verified with PyJWT.
     payload = verify_access_token(token)       # the claims, or a 401 NotAuthenticated
 
 The header is `{"alg": "HS256", "typ": "access"}`; the claims are the extra payload, then
-`iat`, `exp`, `aud`, `iss` (when configured), `sub` and `jti`, in Feathers' order.
+`iat`, `exp`, `aud`, `iss` (when configured), `sub` and `jti`, in Feathers' order, and
+`auth_hash`, the fingerprint of the user's password (see `fingerprint.py`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import jwt
 
 from .config import authentication_settings, signing_key, verifying_keys
 from .exceptions import TOKEN_EXPIRED_ERROR, token_error
+from .fingerprint import FINGERPRINT_CLAIM, password_fingerprint, subject_fingerprint
 
 __all__ = [
     "TOKEN_TYPE",
@@ -37,7 +39,7 @@ TOKEN_TYPE = "access"
 REQUIRED_CLAIMS: tuple[str, ...] = ("exp", "iat", "sub")
 
 #: Claims this module always sets itself, whatever the extra payload says.
-STANDARD_CLAIMS = frozenset({"iat", "exp", "aud", "iss", "sub", "jti"})
+STANDARD_CLAIMS = frozenset({"iat", "exp", "aud", "iss", "sub", "jti", FINGERPRINT_CLAIM})
 
 
 def expires_in_seconds(value: int | float | timedelta) -> int:
@@ -47,11 +49,15 @@ def expires_in_seconds(value: int | float | timedelta) -> int:
     return int(value)
 
 
-def access_token_claims(subject: str, payload: Mapping[str, Any] | None = None) -> dict[str, Any]:
+def access_token_claims(
+    subject: str, payload: Mapping[str, Any] | None = None, *, user: Any = None
+) -> dict[str, Any]:
     """
     Return the claims of a new access token for `subject` (the user id, as the `sub` string).
 
     `payload` adds claims of its own; the standard claims are always set by this function.
+    The password fingerprint is taken from `user`, or from the user `subject` names when no
+    user is given (one query).
     """
     options = authentication_settings()["JWT"]
     issued_at = int(time.time())
@@ -64,6 +70,9 @@ def access_token_claims(subject: str, payload: Mapping[str, Any] | None = None) 
         claims["iss"] = options["ISSUER"]
     claims["sub"] = str(subject)
     claims["jti"] = str(uuid.uuid4())
+    fingerprint = subject_fingerprint(claims["sub"]) if user is None else password_fingerprint(user)
+    if fingerprint is not None:
+        claims[FINGERPRINT_CLAIM] = fingerprint
     return claims
 
 
@@ -73,9 +82,15 @@ def encode_access_token(claims: Mapping[str, Any]) -> str:
     return jwt.encode(dict(claims), signing_key(), algorithm=algorithm, headers={"typ": TOKEN_TYPE})
 
 
-def create_access_token(subject: str, payload: Mapping[str, Any] | None = None) -> str:
-    """Sign a new access token for `subject`, with the extra claims of `payload`."""
-    return encode_access_token(access_token_claims(subject, payload))
+def create_access_token(
+    subject: str, payload: Mapping[str, Any] | None = None, *, user: Any = None
+) -> str:
+    """
+    Sign a new access token for `subject`, with the extra claims of `payload`.
+
+    It carries the fingerprint of the password of `user`, or of the user `subject` names.
+    """
+    return encode_access_token(access_token_claims(subject, payload, user=user))
 
 
 def verify_access_token(token: Any, *, required: tuple[str, ...] = REQUIRED_CLAIMS) -> dict:

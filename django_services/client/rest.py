@@ -12,21 +12,20 @@ a library is imported only when its handler is called, with an install hint when
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from typing import Any
 
-from .connections.base import AsyncConnection, BaseConnection, Connection
+from .connections import AsyncConnection, BaseConnection, Connection, load
 from .services import BaseRestService
 
-__all__ = ["Transport", "rest", "rest_client"]
+__all__ = ["RestClient", "rest", "rest_client"]
 
 ConnectionOptions = Mapping[str, Any]
 
 
-class Transport:
+class RestClient:
     """
-    The REST transport for services mounted under `base`.
+    The REST client of the services mounted under `base`: Feathers' `rest(base)`.
 
     Call one of its handlers with your HTTP library's client to get a connection.
     """
@@ -43,8 +42,8 @@ class Transport:
         service_class: type[BaseRestService] | None = None,
     ) -> Connection:
         """Connect through a `requests.Session` (or the `requests` module): sync services."""
-        module = _load("requests", "requests", "")
-        return self._connect(module.RequestsConnection, session, options, service_class)
+        cls = _load("requests")
+        return self.connect(cls, session, options, service_class)  # type: ignore[return-value]
 
     def httpx(
         self,
@@ -53,18 +52,17 @@ class Transport:
         service_class: type[BaseRestService] | None = None,
     ) -> Connection | AsyncConnection:
         """Connect through an `httpx.Client` (sync services) or `httpx.AsyncClient` (async)."""
-        module = _load("httpx", "httpx", "httpx")
+        cls = _load("httpx-async", "httpx")
         import httpx
 
-        cls = module.AsyncHTTPXConnection
         if isinstance(client, httpx.Client):
-            cls = module.HTTPXConnection
+            cls = _load("httpx")
         elif client is not None and not isinstance(client, httpx.AsyncClient):
             raise TypeError(
                 f"rest_client().httpx() takes an httpx.Client or httpx.AsyncClient, "
                 f"not {type(client).__name__}."
             )
-        return self._connect(cls, client, options, service_class)
+        return self.connect(cls, client, options, service_class)  # type: ignore[return-value]
 
     def aiohttp(
         self,
@@ -73,44 +71,36 @@ class Transport:
         service_class: type[BaseRestService] | None = None,
     ) -> AsyncConnection:
         """Connect through an `aiohttp.ClientSession`: async services."""
-        module = _load("aiohttp", "aiohttp", "aiohttp")
-        return self._connect(module.AiohttpConnection, session, options, service_class)
+        cls = _load("aiohttp")
+        return self.connect(cls, session, options, service_class)  # type: ignore[return-value]
 
-    def _connect(
+    def connect(
         self,
-        cls: type[Any],
+        connection_class: type[BaseConnection],
         client: Any,
-        options: ConnectionOptions | type[BaseRestService] | None,
-        service_class: type[BaseRestService] | None,
-    ) -> Any:
+        options: ConnectionOptions | type[BaseRestService] | None = None,
+        service_class: type[BaseRestService] | None = None,
+    ) -> BaseConnection:
+        """Connect through `client` with a connection class of your own (any HTTP library)."""
         # As in Feathers, a class given in place of the options is the service class.
         if isinstance(options, type):
             options, service_class = None, options
-        connection: BaseConnection = cls(
+        return connection_class(
             client, base=self.base, options=options, service_class=service_class
         )
-        return connection
 
     def __repr__(self) -> str:
-        return f"<Transport base={self.base!r}>"
+        return f"<RestClient base={self.base!r}>"
 
 
-def rest_client(base: str = "") -> Transport:
-    """Return the REST transport for services mounted under `base` (Feathers' `rest()`)."""
-    return Transport(base)
+def rest_client(base: str = "") -> RestClient:
+    """Return the REST client of the services mounted under `base` (Feathers' `rest()`)."""
+    return RestClient(base)
 
 
 #: Feathers' name for `rest_client`.
 rest = rest_client
 
 
-def _load(name: str, library: str, extra: str) -> Any:
-    try:
-        return importlib.import_module(f"{__package__}.connections.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != library:
-            raise
-        install = f"django-services[{extra}]" if extra else "django-services"
-        raise ImportError(
-            f"rest_client().{name}() needs the {library} package: pip install '{install}'"
-        ) from exc
+def _load(name: str, handler: str | None = None) -> type[BaseConnection]:
+    return load(name, needed_by=f"rest_client().{handler or name}()")
