@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.exceptions import ImproperlyConfigured
+from django_services.openapi.conf import SPECTACULAR_DEFAULTS
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -34,7 +35,10 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "rest_framework",
+    "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_services",
+    "django_services.openapi",
     "accounts",
     "todos",
     "chat",
@@ -142,4 +146,12 @@ REST_FRAMEWORK = {
     # runserver); the login throttle counts by the address they saw, never by a header a
     # client wrote. See docs/deployment.md, "Client addresses behind proxies".
     "NUM_PROXIES": int(os.environ.get("NUM_PROXIES", "0")),
+}
+
+# The schema of every service at /api/schema/, Swagger UI at /api/docs/, Redoc at /api/redoc/.
+SPECTACULAR_SETTINGS = {
+    **SPECTACULAR_DEFAULTS,
+    "TITLE": "django-services example",
+    "DESCRIPTION": "Todos, a chat and notes, served as Feathers services.",
+    "VERSION": "1.0.0",
 }

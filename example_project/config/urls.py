@@ -1,5 +1,6 @@
 """
-URLs of the example project: the page, Django's login and admin, then every service.
+URLs of the example project: the page, Django's login and admin, the API docs, then every
+service.
 
 The services are mounted at the root, as a Feathers server mounts them, so the include comes
 last: it answers every other path with Feathers' 404 JSON.
@@ -18,5 +19,6 @@ urlpatterns = [
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
+    path("api/", include("django_services.openapi.urls")),
     path("", include("django_services.urls")),
 ]

@@ -1,19 +1,27 @@
+// @ts-check
 /*
  * The demo page: a todo list driven by the real Feathers browser client.
  *
  * `feathers` is the global of @feathersjs/client's browser bundle (static/vendor/feathers/,
  * rebuilt with `npm ci && npm run vendor` in example_project/frontend). Every call below is a
  * plain Feathers client call; the Django services answer them as a Feathers server would.
+ *
+ * The calls are type-checked (`tsc --noEmit`, with `checkJs`) against the declarations
+ * `manage.py services_types` writes from the services' OpenAPI schema (demo/typings/).
  */
+/** @typedef {import("../../typings/services").ServiceTypes} ServiceTypes */
 (function () {
   "use strict";
 
   const root = document.getElementById("app");
+  /** @type {(id: string) => any} */
   const element = (id) => document.getElementById(id);
 
   // The Feathers application: REST over window.fetch, and the authentication client, which
   // keeps the access token in localStorage and sends it with every call.
+  /** @type {import("@feathersjs/feathers").Application<ServiceTypes>} */
   const app = feathers();
+  /** @type {import("@feathersjs/feathers").TransportConnection<ServiceTypes>} */
   const restClient = feathers.rest(window.location.origin).fetch(window.fetch.bind(window));
   app.configure(restClient);
   app.configure(feathers.authentication());
@@ -22,6 +30,7 @@
   });
   const todos = app.service("todos");
 
+  /** @type {import("../../typings/services").TodosRecord[]} */
   let items = [];
 
   function setStatus(text) {
@@ -154,11 +163,12 @@
   });
 
   element("todo-list").addEventListener("change", (event) => {
-    if (event.target.dataset.action !== "toggle") {
+    const target = /** @type {HTMLInputElement} */ (event.target);
+    if (target.dataset.action !== "toggle") {
       return;
     }
-    const id = event.target.closest("li").dataset.id;
-    const complete = event.target.checked;
+    const id = target.closest("li").dataset.id;
+    const complete = target.checked;
     run(async () => {
       const todo = await todos.patch(id, { complete });
       await refresh();
@@ -167,10 +177,11 @@
   });
 
   element("todo-list").addEventListener("click", (event) => {
-    if (event.target.dataset.action !== "remove") {
+    const target = /** @type {HTMLElement} */ (event.target);
+    if (target.dataset.action !== "remove") {
       return;
     }
-    const id = event.target.closest("li").dataset.id;
+    const id = target.closest("li").dataset.id;
     run(async () => {
       const todo = await todos.remove(id);
       await refresh();
