@@ -17,7 +17,6 @@ match by the query planner's estimate (`EXPLAIN`): when the planner expects more
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
 from typing import Any
 
 from django.db import connections
@@ -45,16 +44,12 @@ class FeathersPagination(BasePagination):
     estimated: bool = False
 
     def paginate_queryset(
-        self, queryset: QuerySet[Any] | Sequence[Any], request: Any, view: Any = None
+        self, queryset: QuerySet, request: Any, view: Any = None
     ) -> list[Any] | None:
         """Count the matches and return the rows of the requested page."""
         if view is None or not view.get_paginate():
             return None
-        if not isinstance(queryset, QuerySet):
-            raise TypeError(
-                f"{type(self).__name__} pages querysets, not {type(queryset).__name__}."
-            )
-        query = view.feathers_query
+        query = view.call.query
         self.limit = query.limit
         self.skip = query.skip
         estimate_above = getattr(view, "get_estimate_total_above", None)
