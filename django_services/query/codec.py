@@ -26,7 +26,16 @@ from typing import Any
 import qs_codec
 
 from ..errors import BadRequest
-from . import _qs
+from ._qs import (
+    build,
+    compact,
+    key_segments,
+    merge,
+    object_key_order,
+    plain_objects,
+    split_pair,
+    split_parts,
+)
 
 __all__ = [
     "MAX_DEPTH",
@@ -61,14 +70,14 @@ def parse(
     """
     if not query_string:
         return {}
-    parts = _qs.split_parts(query_string)
+    parts = split_parts(query_string)
     if len(parts) > parameter_limit:
         raise BadRequest(
             f"The query string has {len(parts)} parameters: at most {parameter_limit} are allowed."
         )
     values: dict[str, Any] = {}
     for part in parts:
-        key, value = _qs.split_pair(part)
+        key, value = split_pair(part)
         if not key:
             # `qs` drops a part without a name (`=x`), whatever its value.
             continue
@@ -81,7 +90,7 @@ def parse(
         if len(values[key]) > list_limit:
             raise _list_too_long(list_limit, key)
 
-    plain = _qs.plain_objects(values, depth)
+    plain = plain_objects(values, depth)
     if plain is not None:
         return plain
     return _merged(values, depth, list_limit)
@@ -95,13 +104,13 @@ def _merged(values: dict[str, Any], depth: int, list_limit: int) -> dict[str, An
             raise _list_too_long(list_limit)
 
     result: dict[str, Any] = {}
-    for key in sorted(values, key=_qs.object_key_order):
-        result = _qs.merge(result, _built(key, values[key], depth, list_limit), check_length)
-    return _qs.compact(result, check_length)
+    for key in sorted(values, key=object_key_order):
+        result = merge(result, _built(key, values[key], depth, list_limit), check_length)
+    return compact(result, check_length)
 
 
 def _built(key: str, value: Any, depth: int, list_limit: int) -> Any:
-    name, groups = _qs.key_segments(key)
+    name, groups = key_segments(key)
     if len(groups) > depth:
         raise BadRequest(
             f"The query parameter '{key}' is nested too deeply: it has {len(groups)} levels "
@@ -115,7 +124,7 @@ def _built(key: str, value: Any, depth: int, list_limit: int) -> Any:
                 f"most {list_limit} items."
             )
 
-    return _qs.build(name, groups, value, check_index)
+    return build(name, groups, value, check_index)
 
 
 def _list_too_long(list_limit: int, key: str | None = None) -> BadRequest:
@@ -157,7 +166,7 @@ def _to_wire(value: Any) -> Any:
 
 def _js_object(items: dict[str, Any]) -> dict[str, Any]:
     """Order keys as a JavaScript object does: integer keys first, ascending."""
-    return {key: items[key] for key in sorted(items, key=_qs.object_key_order)}
+    return {key: items[key] for key in sorted(items, key=object_key_order)}
 
 
 def _js_number(value: float) -> str:

@@ -36,8 +36,8 @@ from .lookups import ILike, Like
 from .shapes import is_container, list_items
 
 if TYPE_CHECKING:
+    from .fields import QueryField
     from .limits import QueryLimits
-    from .parse import QueryField
 
 __all__ = [
     "EQUAL",

@@ -25,6 +25,7 @@ from django.db import models
 
 from ..errors import BadRequest
 from .convert import convert_value
+from .fields import QueryField
 from .limits import QueryLimits
 from .operators import operators as registry
 from .pagination import MAX_ROWS, Paginate, parse_int
@@ -50,28 +51,6 @@ FILTERS = ("$skip", "$sort", "$limit", "$select", "$or", "$and")
 #: The built-in operators every service accepts, and those a service may enable.
 OPERATORS = ("$in", "$nin", "$lt", "$lte", "$gt", "$gte", "$ne")
 OPTIONAL_OPERATORS = ("$like", "$notlike", "$ilike")
-
-
-@dataclass(frozen=True)
-class QueryField:
-    """
-    A field a query may name.
-
-    **Parameters:**
-
-    * **name** - the name in queries and results, e.g. `"userId"`.
-    * **path** - the ORM lookup path, e.g. `"user_id"` or `"owner__name"`.
-    * **model_field** - the Django model field the path ends at; values convert by its type.
-    * **sortable** - whether `$sort` may name the field.
-    * **operators** - the operators queries may apply to the field (`None`: every one the
-      service accepts); others are a 400 naming the field and the operator.
-    """
-
-    name: str
-    path: str
-    model_field: models.Field
-    sortable: bool = True
-    operators: frozenset[str] | None = None
 
 
 @dataclass(frozen=True)
