@@ -249,15 +249,15 @@ class ModelService(ModelDataMixin, ModelOptionsMixin, ServiceMixin, GenericViewS
             call = self.call = CallContext(self, self.action or "find", params=params)
         self.params = params
         self.forget_call_tables()
-        tables = self.get_field_tables()
         query = params.query or {}
         if select_only:
             query = {"$select": query["$select"]} if "$select" in query else {}
+        # Through the hooks, so that a service overriding one of them is obeyed.
         parsed = parse_query(
             query,
-            fields=tables.query_fields,
-            id_field=tables.id_field,
-            selectable=tables.selectable,
+            fields=self.get_query_fields(),
+            id_field=self.get_id_field(),
+            selectable=self.get_selectable_fields(),
             paginate=self.get_paginate() if find else None,
             operators=self.get_operators(),
         )
