@@ -7,13 +7,14 @@ The services of the conformance fixture, written with the package's public serve
     api/v1/messages      text, userId, read; paginated {default: 10, max: 50}; multi off
     todos                text, complete; custom method `markAllComplete`
     users                email, password (hashed, never sent); create is public
-    secrets              find only, with a valid JWT
+    secrets              find, and create (nothing stored), with a valid JWT
     users/:userId/notes  text, userId; every method on the route's user's notes
     errors               get(<code>) raises the error of that status
 """
 
 from __future__ import annotations
 
+import itertools
 import uuid
 
 from rest_framework import permissions, serializers
@@ -24,6 +25,8 @@ from django_services.server.authentication import JWTAuthentication, UserService
 from tests.testapp.models import Message, Note, Person, PersonCustomId, Todo
 
 PAGINATE = {"default": 10, "max": 50}
+
+_secret_ids = itertools.count(1)
 
 #: The statuses `errors.get(<code>)` answers with their Feathers class.
 ERROR_CODES = (400, 401, 402, 403, 404, 405, 406, 408, 409, 410, 411, 422, 429, 500, 501, 502, 503)
@@ -125,6 +128,11 @@ class SecretService(Service):
 
     def find(self, params):
         return [{"id": 1, "secret": "42"}]
+
+    def create(self, data, params):
+        """Answer a new number and the secret sent; nothing is stored."""
+        secret = data.get("secret") if isinstance(data, dict) else None
+        return {"id": next(_secret_ids), "secret": secret}
 
 
 class NoteService(ModelService):
