@@ -44,6 +44,9 @@ DEFAULTS: dict[str, Any] = {
     "MULTI": False,
     # Extra query operators enabled for every service (e.g. ["$like", "$ilike"]).
     "OPERATORS": [],
+    # App-wide hooks, run around every service's own: {"before": {"all": [...], "create": [...]},
+    # "after": [...], "around": ..., "error": ...}; hooks are callables or dotted paths.
+    "HOOKS": {},
     # Query-string limits; a request beyond one of them is a 400 BadRequest naming it.
     "QUERY_DEPTH_LIMIT": 5,
     "QUERY_PARAMETER_LIMIT": 1000,

@@ -29,6 +29,14 @@ DATABASES = {
         or f"sqlite:///{Path(tempfile.gettempdir()) / 'django-services-conformance.sqlite3'}"
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several server processes share the file: writers queue for the database (a write
+    # transaction takes it at BEGIN, waiting up to 20 s) while readers go on (WAL).
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL",
+    }
 
 INSTALLED_APPS = [
     "django.contrib.contenttypes",
