@@ -34,11 +34,11 @@ from django.utils.functional import SimpleLazyObject
 from rest_framework.response import Response
 from rest_framework.utils.encoders import JSONEncoder
 
-from ...errors import BadRequest, GeneralError, MethodNotAllowed, NotFound
+from ...errors import BadRequest, GeneralError, NotFound
+from ..calls import CallContext, run_call
 from ..exceptions import to_feathers_error
 from ..params import Params
 from ..registry import services
-from ..views import ServiceMixin
 from . import login
 from .connection import Connection
 
@@ -139,10 +139,12 @@ class Failed(Exception):
 
 def call_service(connection: Connection, call: Call) -> Any:
     """
-    Run `call` on the service its path names, as `connection`, and return the result.
+    Run `call` through the call pipeline, as `connection`, and return the result.
 
-    Errors are answered by the service's exception handler and raised as `Failed` with the
-    error JSON. A login or logout on the authentication service updates `connection`.
+    The service's DRF authentication classes run on a request carrying the connection's
+    credentials, so every call checks the login again. Errors are answered by the service's
+    exception handler and raised as `Failed` with the error JSON. A login or logout on the
+    authentication service updates `connection`.
     """
     match = services.router.match(call.path.strip("/").split("/"))
     if match is None:
@@ -156,59 +158,22 @@ def call_service(connection: Connection, call: Call) -> Any:
     request = service.initialize_request(_build_request(connection, call))
     service.request = request
     try:
-        service.action = call.method
-        if call.method not in service.get_methods():
-            raise MethodNotAllowed(f"Method '{call.method}' not allowed on service '{call.path}'")
-        # DRF's checks (authentication, permissions, throttles) without the service's own
-        # `initial`, which resolves the method from the HTTP verb.
-        super(ServiceMixin, service).initial(request)
-        data = request.data if call.has_data else None
-        params = service.params = _params(connection, call, service, request)
-        result = _sendable(_invoke(service, call, data, params))
+        params = Params(
+            query=dict(call.query),
+            route=dict(match.params),
+            headers=dict(connection.headers),
+            provider=PROVIDER,
+            request=request,
+        )
+        context = CallContext(
+            service, call.method, id=call.id, data=call.data, params=params, request=request
+        )
+        result = _sendable(run_call(context))
         login.after_call(connection, service, call.method, result, request)
     except Exception as exc:
         response = service.handle_exception(exc)
         raise Failed(response.data) from None
     return result
-
-
-def _invoke(service: Any, call: Call, data: Any, params: Params) -> Any:
-    """Call the service method as the REST view does, with the same multi checks."""
-    method, id = call.method, call.id
-    if method == "find":
-        return service.find(params)
-    if method == "get":
-        return service.get(id, params)
-    if method == "remove":
-        if id is None:
-            service.check_multi("remove")
-        return service.remove(id, params)
-    if method == "create":
-        if isinstance(data, list):
-            service.check_multi("create")
-        return service.create(data, params)
-    if method == "update":
-        if id is None or isinstance(data, list):
-            raise BadRequest("You can not replace multiple instances. Did you mean 'patch'?")
-        return service.update(id, data, params)
-    if method == "patch":
-        if id is None:
-            service.check_multi("patch")
-        return service.patch(id, data, params)
-    return getattr(service, service._custom_methods[method])(data, params)
-
-
-def _params(connection: Connection, call: Call, service: Any, request: Any) -> Params:
-    authenticated = request.successful_authenticator is not None
-    return Params(
-        query=dict(call.query),
-        route=dict(service.route),
-        headers=dict(connection.headers),
-        provider=PROVIDER,
-        user=request.user if authenticated else None,
-        authentication=request.auth if authenticated else None,
-        request=request,
-    )
 
 
 def _build_request(connection: Connection, call: Call) -> WSGIRequest:
