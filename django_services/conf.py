@@ -64,6 +64,9 @@ DEFAULTS: dict[str, Any] = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     # The DRF exception handler of services (dotted path): every error as Feathers JSON.
     "EXCEPTION_HANDLER": "django_services.server.exceptions.exception_handler",
+    # The publisher of service events to socket.io connections (a dotted path to a
+    # `django_services.server.socketio.Publisher` subclass); None publishes nothing.
+    "SOCKETIO_PUBLISHER": None,
     # The /authentication service and the JWTs it issues (Feathers' `authentication` config).
     # Present in DJANGO_SERVICES (as a dict), it turns the service on; every key is optional.
     "AUTHENTICATION": {
