@@ -105,8 +105,15 @@ class Client:
         self.disconnected = asyncio.Event()
         self.sio.on("disconnect", self._on_disconnect)
 
+        self.events: list[tuple[str, Any]] = []
+        self.sio.on("*", self._on_event)
+
     async def _on_disconnect(self, *args: Any) -> None:
         self.disconnected.set()
+
+    async def _on_event(self, event: str, *args: Any) -> None:
+        assert len(args) == 1, (event, args)
+        self.events.append((event, args[0]))
 
     async def connect(self, headers: dict[str, str] | None = None) -> Client:
         await self.sio.connect(self.url, headers=headers or {}, transports=[self.transport])

@@ -19,7 +19,22 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["Connection", "SocketServer", "get_asgi_application"]
+__all__ = [
+    "Channel",
+    "Connection",
+    "Publisher",
+    "SocketServer",
+    "channel",
+    "get_asgi_application",
+]
+
+_LAZY = {
+    "Channel": ".channels",
+    "Connection": ".connection",
+    "Publisher": ".channels",
+    "SocketServer": ".server",
+    "channel": ".channels",
+}
 
 
 def get_asgi_application(
@@ -49,11 +64,10 @@ def get_asgi_application(
 def __getattr__(name: str) -> Any:
     # Importing the server needs configured settings (DRF reads them), and an asgi.py imports
     # this module before Django is set up: the classes load on first access.
-    if name in ("Connection", "SocketServer"):
+    if name in _LAZY:
         from importlib import import_module
 
-        module = import_module(".connection" if name == "Connection" else ".server", __name__)
-        value = getattr(module, name)
+        value = getattr(import_module(_LAZY[name], __name__), name)
         globals()[name] = value
         return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

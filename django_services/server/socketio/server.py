@@ -13,6 +13,7 @@ Feathers does.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -25,6 +26,8 @@ from django.db import close_old_connections
 from rest_framework.utils.encoders import JSONEncoder
 
 from ...errors import FeathersError, GeneralError
+from ..events import ServiceEvent, event_bus
+from .channels import Channel, get_publisher, resolve_channels
 from .connection import Connection
 from .dispatch import Failed, dispatch
 from .login import handshake_login
@@ -54,10 +57,18 @@ class SocketServer:
         options.setdefault("json", _JSON)
         self.sio = socketio.AsyncServer(async_mode="asgi", **options)
         self.connections: dict[str, Connection] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self.sio.on("connect", self.on_connect)
         self.sio.on("disconnect", self.on_disconnect)
         self.sio.on("*", self.on_call)
+        event_bus.subscribe(self.on_service_event)
+
+    async def shutdown(self) -> None:
+        """Stop publishing events and disconnect every socket (the ASGI lifespan's shutdown)."""
+        with contextlib.suppress(ValueError):
+            event_bus.unsubscribe(self.on_service_event)
+        await self.sio.shutdown()
 
     def asgi_app(self, other_asgi_app: Any = None, socketio_path: str = "socket.io") -> Any:
         """The ASGI application: socket.io at `/<socketio_path>/`, the rest to `other_asgi_app`."""
@@ -66,7 +77,7 @@ class SocketServer:
             other_asgi_app=other_asgi_app,
             socketio_path=socketio_path,
             # Lifespan events stay here: Django's ASGI handler refuses them.
-            on_shutdown=self.sio.shutdown,
+            on_shutdown=self.shutdown,
         )
 
     # Handlers -----------------------------------------------------------------------------
@@ -76,6 +87,7 @@ class SocketServer:
         if sid in self.connections:
             # A client that emits an event named `connect` reaches this handler too.
             return
+        self.loop = asyncio.get_running_loop()
         connection = Connection.from_environ(sid, self.sio.get_environ(sid) or {})
         try:
             await sync_to_async(_handshake, thread_sensitive=False)(connection)
@@ -89,6 +101,12 @@ class SocketServer:
             raise _refusal(GeneralError("Internal server error").to_json()) from None
         self.connections[sid] = connection
         self._arm_expiry(connection)
+        publisher = get_publisher()
+        if publisher is not None:
+            for name in publisher.connected(connection):
+                await self.sio.enter_room(sid, name)
+            if connection.is_authenticated:
+                await self._move_channels(connection, publisher)
 
     async def on_disconnect(self, sid: str, *args: Any) -> None:
         """Forget a socket that left."""
@@ -105,9 +123,64 @@ class SocketServer:
         connection = self.connections.get(sid)
         if connection is None:
             return None
+        login_before = connection.authentication
         ack = await dispatch(connection, event, args)
         self._arm_expiry(connection)
+        if connection.authentication is not login_before:
+            publisher = get_publisher()
+            if publisher is not None:
+                await self._move_channels(connection, publisher)
         return ack
+
+    # Channels and events ------------------------------------------------------------------
+
+    async def _move_channels(self, connection: Connection, publisher: Any) -> None:
+        """After a login or logout: leave every channel, then join the login's channels."""
+        sid = connection.sid
+        for room in self.sio.rooms(sid):
+            if room != sid:
+                await self.sio.leave_room(sid, room)
+        if connection.is_authenticated:
+            names = await sync_to_async(_channel_names, thread_sensitive=False)(
+                publisher, connection
+            )
+            for name in names:
+                await self.sio.enter_room(sid, name)
+
+    def on_service_event(self, event: ServiceEvent) -> None:
+        """
+        Publish a service event (a subscriber of the event bus, called in the thread that
+        committed): its channels are chosen there, and the event is sent from the loop.
+        """
+        loop = self.loop
+        if loop is None or loop.is_closed() or event.path is None:
+            return
+        publisher = get_publisher()
+        if publisher is None:
+            return
+        channels = resolve_channels(publisher, event)
+        if channels:
+            name = f"{event.path} {event.event}"
+            asyncio.run_coroutine_threadsafe(self._send(name, event.data, channels), loop)
+
+    async def _send(self, name: str, data: Any, channels: list[Channel]) -> None:
+        """Send the event to each connection of `channels` once, with its channel's data."""
+        rooms = [room for item in channels for room in item.names]
+        if not any(item.has_data for item in channels):
+            await self.sio.emit(name, data, to=rooms)
+            return
+        # The data of the first channel that holds a connection is the one it gets.
+        groups: dict[int, tuple[Any, list[str]]] = {}
+        reached: set[str] = set()
+        for item in channels:
+            payload = item.data if item.has_data else data
+            for room in item.names:
+                for sid, _ in self.sio.manager.get_participants("/", room):
+                    if sid not in reached:
+                        reached.add(sid)
+                        groups.setdefault(id(item), (payload, []))[1].append(sid)
+        for payload, sids in groups.values():
+            await self.sio.emit(name, payload, to=sids)
 
     # Token expiry -------------------------------------------------------------------------
 
@@ -136,6 +209,10 @@ class SocketServer:
         task = asyncio.ensure_future(self.sio.disconnect(connection.sid))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+
+def _channel_names(publisher: Any, connection: Connection) -> list[str]:
+    return list(publisher.logged_in(connection))
 
 
 def _handshake(connection: Connection) -> None:

@@ -10,6 +10,9 @@ The services of the conformance fixture, written with the package's public serve
     secrets              find, and create (nothing stored), with a valid JWT
     users/:userId/notes  text, userId; every method on the route's user's notes
     errors               get(<code>) raises the error of that status
+
+Their events reach socket.io connections as `realtime.ConformancePublisher` and the services'
+own `publish` methods decide (the channel policy of CONTRACT-SOCKETS.md).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from rest_framework import permissions, serializers
 from django_services import errors
 from django_services.server import ModelService, Service, service_method
 from django_services.server.authentication import JWTAuthentication, UserService
+from django_services.server.socketio import channel
 from tests.testapp.models import Message, Note, Person, PersonCustomId, Todo
 
 PAGINATE = {"default": 10, "max": 50}
@@ -97,16 +101,24 @@ class MessageService(ModelService):
     paginate = PAGINATE
     multi = False
 
+    def publish(self, event):
+        """A message reaches its owner's connections only."""
+        return channel(f"users/{event.data['userId']}")
+
 
 class TodoService(ModelService):
     queryset = Todo.objects.order_by("pk")
     serializer_class = TodoSerializer
     paginate = False
 
+    events = ["markedAllComplete"]
+
     @service_method(name="markAllComplete")
     def mark_all_complete(self, data, params):
-        """Complete every open todo; answer how many changed."""
-        return {"updated": self.get_queryset().filter(complete=False).update(complete=True)}
+        """Complete every open todo; answer how many changed, in an event too."""
+        result = {"updated": self.get_queryset().filter(complete=False).update(complete=True)}
+        self.emit("markedAllComplete", result)
+        return result
 
 
 class CreateOrAuthenticated(permissions.BasePermission):
@@ -121,6 +133,10 @@ class ConformanceUserService(UserService):
     permission_classes = [CreateOrAuthenticated]
     paginate = False
 
+    def publish(self, event):
+        """Users go to every logged-in connection, and to the user's own (once each)."""
+        return [channel("authenticated"), channel(f"users/{event.data['id']}")]
+
 
 class SecretService(Service):
     authentication_classes = [JWTAuthentication]
@@ -133,6 +149,10 @@ class SecretService(Service):
         """Answer a new number and the secret sent; nothing is stored."""
         secret = data.get("secret") if isinstance(data, dict) else None
         return {"id": next(_secret_ids), "secret": secret}
+
+    def publish(self, event):
+        """Secrets are published to nobody."""
+        return None
 
 
 class NoteService(ModelService):

@@ -76,6 +76,7 @@ DJANGO_SERVICES = {
         "users/:userId/notes": SERVICES_MODULE + "NoteService",
         "errors": SERVICES_MODULE + "ErrorService",
     },
+    "SOCKETIO_PUBLISHER": "tests.interop.conformance.realtime.ConformancePublisher",
     "AUTHENTICATION": {
         "SECRET": "django-services-conformance-jwt-secret-of-at-least-32-bytes",
         "ENTITY": "user",
