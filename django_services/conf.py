@@ -67,6 +67,9 @@ DEFAULTS: dict[str, Any] = {
     # The publisher of service events to socket.io connections (a dotted path to a
     # `django_services.server.socketio.Publisher` subclass); None publishes nothing.
     "SOCKETIO_PUBLISHER": None,
+    # Redis (a URL) through which every process publishes service events to the sockets of
+    # every socket.io server process; None: events reach the sockets of their own process.
+    "SOCKETIO_REDIS_URL": None,
     # The /authentication service and the JWTs it issues (Feathers' `authentication` config).
     # Present in DJANGO_SERVICES (as a dict), it turns the service on; every key is optional.
     "AUTHENTICATION": {
