@@ -27,6 +27,7 @@ from rest_framework.utils.encoders import JSONEncoder
 
 from ...errors import FeathersError, GeneralError
 from ..events import ServiceEvent, event_bus
+from . import emitter
 from .channels import Channel, get_publisher, resolve_channels
 from .connection import Connection
 from .dispatch import Failed, dispatch
@@ -55,6 +56,9 @@ class SocketServer:
 
     def __init__(self, **options: Any) -> None:
         options.setdefault("json", _JSON)
+        url = emitter.redis_url()
+        if url is not None and "client_manager" not in options:
+            options["client_manager"] = socketio.AsyncRedisManager(url, channel=emitter.CHANNEL)
         self.sio = socketio.AsyncServer(async_mode="asgi", **options)
         self.connections: dict[str, Connection] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -63,11 +67,17 @@ class SocketServer:
         self.sio.on("disconnect", self.on_disconnect)
         self.sio.on("*", self.on_call)
         event_bus.subscribe(self.on_service_event)
+        emitter.server_started()
+
+    async def startup(self) -> None:
+        """Remember the event loop events are sent from (the ASGI lifespan's startup)."""
+        self.loop = asyncio.get_running_loop()
 
     async def shutdown(self) -> None:
         """Stop publishing events and disconnect every socket (the ASGI lifespan's shutdown)."""
         with contextlib.suppress(ValueError):
             event_bus.unsubscribe(self.on_service_event)
+            emitter.server_stopped()
         await self.sio.shutdown()
 
     def asgi_app(self, other_asgi_app: Any = None, socketio_path: str = "socket.io") -> Any:
@@ -77,6 +87,7 @@ class SocketServer:
             other_asgi_app=other_asgi_app,
             socketio_path=socketio_path,
             # Lifespan events stay here: Django's ASGI handler refuses them.
+            on_startup=self.startup,
             on_shutdown=self.shutdown,
         )
 
@@ -168,6 +179,12 @@ class SocketServer:
         rooms = [room for item in channels for room in item.names]
         if not any(item.has_data for item in channels):
             await self.sio.emit(name, data, to=rooms)
+            return
+        if isinstance(self.sio.manager, socketio.AsyncPubSubManager):
+            # Other processes' connections are not known here: one emit per channel.
+            for item in channels:
+                payload = item.data if item.has_data else data
+                await self.sio.emit(name, payload, to=list(item.names))
             return
         # The data of the first channel that holds a connection is the one it gets.
         groups: dict[int, tuple[Any, list[str]]] = {}

@@ -6,7 +6,8 @@ Django settings of the conformance fixture, for the Feathers interoperability te
         python -m tests.interop.conformance.serve 8000
 
 `CONFORMANCE_DATABASE_URL` names the database (a temporary SQLite file when unset); the tables
-are created when the server starts.
+are created when the server starts. `CONFORMANCE_REDIS_URL`, when set, is the Redis through
+which service events reach the sockets of every server process (`SOCKETIO_REDIS_URL`).
 """
 
 from __future__ import annotations
@@ -91,3 +92,6 @@ LOGGING = {
     # Unexpected errors (the `errors` service's plain exception included) go to the server log.
     "loggers": {"django.request": {"handlers": ["console"], "level": "ERROR"}},
 }
+
+if os.environ.get("CONFORMANCE_REDIS_URL"):
+    DJANGO_SERVICES["SOCKETIO_REDIS_URL"] = os.environ["CONFORMANCE_REDIS_URL"]
