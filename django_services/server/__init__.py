@@ -18,6 +18,8 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from .calls import CallContext, run_call, run_call_async
+    from .events import event_bus
     from .exceptions import exception_handler
     from .filters import FeathersQueryFilter
     from .methods import service_method
@@ -28,27 +30,35 @@ if TYPE_CHECKING:
     from .services import Service
 
 __all__ = [
+    "CallContext",
     "FeathersPagination",
     "FeathersQueryFilter",
     "ModelService",
     "Params",
     "Service",
+    "event_bus",
     "exception_handler",
     "get_service",
     "register",
+    "run_call",
+    "run_call_async",
     "service_method",
     "unregister",
 ]
 
 _MODULES = {
+    "CallContext": ".calls",
     "FeathersPagination": ".pagination",
     "FeathersQueryFilter": ".filters",
     "ModelService": ".model_services",
     "Params": ".params",
     "Service": ".services",
+    "event_bus": ".events",
     "exception_handler": ".exceptions",
     "get_service": ".registry",
     "register": ".registry",
+    "run_call": ".calls",
+    "run_call_async": ".calls",
     "service_method": ".methods",
     "unregister": ".registry",
 }

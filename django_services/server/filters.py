@@ -11,8 +11,8 @@ Queries name fields by their API names, the serializer's field names: each reada
 whose `source` leads to a model column (through forward relations) may be queried, under the
 ORM path of that source. Write-only fields, and so private ones, are never queryable.
 
-The backend applies the query of the call in progress (`view.feathers_query`, parsed by
-`ModelService` from `params.query`): conditions, `$sort`, and `$select` as `.only()`.
+The backend applies the query of the call in progress (`view.call.query`, parsed once per
+call by `ModelService` from `params.query`): conditions, `$sort`, and `$select` as `.only()`.
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ class FeathersQueryFilter(BaseFilterBackend):
 
     def filter_queryset(self, request: Any, queryset: QuerySet, view: Any) -> QuerySet:
         """Return `queryset` with the query's conditions, `$sort` and `$select` applied."""
-        query = getattr(view, "feathers_query", None)
+        call = getattr(view, "call", None)
+        query = call.query if call is not None else None
         if query is None:
             return queryset
         return apply_select(apply_filters(queryset, query), query)

@@ -49,7 +49,7 @@ class FeathersPagination(BasePagination):
         """Count the matches and return the rows of the requested page."""
         if view is None or not view.get_paginate():
             return None
-        query = view.feathers_query
+        query = view.call.query
         self.limit = query.limit
         self.skip = query.skip
         estimate_above = getattr(view, "get_estimate_total_above", None)

@@ -157,7 +157,9 @@ def get_service(path: str) -> Any:
     A new instance of the service registered at `path`, for calls made in Python.
 
     Its methods take the same arguments as over HTTP; build `Params` yourself
-    (`provider` None marks an internal call).
+    (`provider` None marks an internal call). Each call goes through the call pipeline
+    (`calls.py`): hooks and events run, authentication, permissions and throttles only for
+    a call given a provider.
     """
     return services.get_route(path).instance()
 

@@ -33,7 +33,8 @@ from django.db import models
 from rest_framework import ISO_8601, fields, relations, serializers
 from rest_framework.settings import api_settings
 
-from .serializer_fields import builds_fields_as_drf, defined_by_drf
+from .overrides import is_own
+from .serializer_fields import builds_fields_as_drf
 
 __all__ = ["Representation"]
 
@@ -200,7 +201,7 @@ def _represents_as_drf(serializer_class: type) -> bool:
     return (
         builds_fields_as_drf(serializer_class)
         and list_class is serializers.ListSerializer
-        and all(defined_by_drf(serializer_class, name) for name in REPRESENTATION_HOOKS)
+        and all(is_own(serializer_class, name) for name in REPRESENTATION_HOOKS)
     )
 
 

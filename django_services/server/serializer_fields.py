@@ -30,7 +30,9 @@ from rest_framework import serializers
 from rest_framework.settings import api_settings
 from rest_framework.utils.serializer_helpers import BindingDict
 
-__all__ = ["FIELD_HOOKS", "builds_fields_as_drf", "defined_by_drf", "reuse_built_fields"]
+from .overrides import is_own
+
+__all__ = ["FIELD_HOOKS", "builds_fields_as_drf", "reuse_built_fields"]
 
 #: The serializer methods DRF builds fields with: overridden, they may read the request.
 FIELD_HOOKS = (
@@ -53,8 +55,6 @@ FIELD_HOOKS = (
     "build_unknown_field",
 )
 
-_DRF = "rest_framework."
-
 # Weak keys: serializer classes made on the fly (one per call, say) must not pile up here.
 #: ModelSerializer class -> its fields, unbound, as `get_fields()` returned them once.
 _templates: weakref.WeakKeyDictionary[type, dict[str, Any]] = weakref.WeakKeyDictionary()
@@ -66,7 +66,7 @@ def builds_fields_as_drf(serializer_class: type) -> bool:
     known = _builds_as_drf.get(serializer_class)
     if known is None:
         known = _builds_as_drf[serializer_class] = all(
-            defined_by_drf(serializer_class, name) for name in FIELD_HOOKS
+            is_own(serializer_class, name) for name in FIELD_HOOKS
         )
     return known
 
@@ -95,14 +95,6 @@ def reuse_built_fields(serializer: serializers.BaseSerializer) -> bool:
     for name, field in copy.deepcopy(template).items():
         fields[name] = field
     vars(serializer)["fields"] = fields
-    return True
-
-
-def defined_by_drf(cls: type, name: str) -> bool:
-    """Whether the attribute `name` of `cls` is DRF's own (or Python's), not a subclass's."""
-    for base in cls.__mro__:
-        if name in vars(base):
-            return base.__module__ == "builtins" or base.__module__.startswith(_DRF)
     return True
 
 

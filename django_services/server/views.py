@@ -1,5 +1,5 @@
 """
-`ServiceMixin`: the DRF machinery shared by `Service` and `ModelService`.
+`ServiceMixin`: the REST adapter of the call pipeline, shared by `Service` and `ModelService`.
 
     class Echo(ServiceMixin, APIView):     # what `Service` is
         def get(self, id, params):
@@ -7,9 +7,10 @@
 
     view = Echo.as_view()                  # view(request, id="1", route={})
 
-A request runs through DRF's lifecycle (`initialize_request`, `initial` with authentication,
-permissions and throttles, `handle_exception`, `finalize_response`), with one handler: the
-Feathers service method resolved from the verb, the id and `X-Service-Method`. The policies
+A request runs through DRF's lifecycle (`initialize_request`, `initial`, `handle_exception`,
+`finalize_response`), with one handler: the Feathers service method resolved from the verb,
+the id and `X-Service-Method`, called through the call pipeline (`calls.py`), which runs the
+authentication, permissions, throttles, hooks and events every transport shares. The policies
 below are set for services, whatever `REST_FRAMEWORK` says for the project's other views;
 each is a class attribute a service may set, read through DRF's `get_*` hook:
 
@@ -23,63 +24,48 @@ each is a class attribute a service may set, read through DRF's `get_*` hook:
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponseBase
 from django.views.decorators.csrf import csrf_exempt
-from rest_framework import status
+from rest_framework import exceptions, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 
 from ..conf import import_from_string, services_settings
-from ..contract import MULTI_METHODS, SERVICE_METHOD_HEADER
-from ..errors import BadRequest, MethodNotAllowed
+from ..contract import SERVICE_METHOD_HEADER
 from ..query import codec
-from .methods import (
-    STANDARD_METHODS,
-    check_method_allowed,
-    custom_methods,
-    http_methods_for,
-    resolve_method,
-)
+from .base import MULTI_METHODS, BaseService
+from .calls import CallContext, run_call
+from .methods import check_method_allowed, http_methods_for, resolve_method
 from .negotiation import ServiceContentNegotiation
 from .params import Params
 from .parsers import JSONParser
 from .renderers import JSONRenderer
 
-__all__ = ["ServiceMixin"]
-
+__all__ = ["MULTI_METHODS", "ServiceMixin"]
 
 #: Sent with 401 answers when no authentication class offers a challenge of its own.
 DEFAULT_AUTHENTICATE_HEADER = 'Bearer realm="api"'
 
-_MACHINERY_PACKAGES = ("rest_framework", "django")
 _SERVICE_METHOD_META = "HTTP_" + SERVICE_METHOD_HEADER.upper().replace("-", "_")
 
+#: Methods whose request body is their `data`.
+_METHODS_WITHOUT_DATA = frozenset({"find", "get", "remove"})
 
-class ServiceMixin:
+
+class ServiceMixin(BaseService):
     """
     Serve a Feathers service through DRF. Combine with `APIView` or `GenericViewSet`.
 
-    **Options** (class attributes, or keyword arguments of `register()` and `as_view()`):
+    The options (`methods`, `multi`, `hooks`, `events`) are `BaseService`'s; they are class
+    attributes, or keyword arguments of `register()` and `as_view()`.
 
-    * **methods** - the methods exposed over HTTP; `None` (default): every standard method
-      the class implements, plus those declared with `@service_method`.
-    * **multi** - `True`, `False` or a list of `"create"`, `"patch"`, `"remove"`: which
-      methods accept several records (an array body, or no id). `None`:
-      `DJANGO_SERVICES["MULTI"]`.
-
-    **State of the call in progress:** `action` (the service method name), `path_id` (the id
-    from the path, percent-decoded, or None), `route` (the `:placeholder` values), `params`.
+    **State of the call in progress:** besides `BaseService`'s, `path_id` (the id from the
+    path, percent-decoded, or None) and `route` (the `:placeholder` values).
     """
-
-    methods: Collection[str] | None = None
-    multi: bool | Collection[str] | None = None
-    #: The path the service is registered at (`"users/:userId/notes"`); set by the registry.
-    path: str | None = None
 
     authentication_classes: Any = None
     permission_classes: Any = None
@@ -88,35 +74,9 @@ class ServiceMixin:
     renderer_classes: Any = [JSONRenderer]
     content_negotiation_class: Any = ServiceContentNegotiation
 
-    request: Any = None
     format_kwarg: Any = None
-    action: str | None = None
     path_id: str | None = None
     route: dict[str, str] = {}
-    params: Params | None = None
-
-    #: Custom methods: wire name -> attribute name.
-    _custom_methods: dict[str, str] = {}
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        declared = custom_methods(cls)
-        for name, attribute in declared.items():
-            if name in STANDARD_METHODS:
-                raise TypeError(
-                    f"{cls.__name__}.{attribute}: @service_method is for custom methods; "
-                    f"{name!r} is a standard method, exposed when implemented."
-                )
-            if (
-                name.startswith("_")
-                or attribute.startswith("_")
-                or _is_machinery_name(cls, attribute)
-            ):
-                raise TypeError(
-                    f"{cls.__name__}.{attribute}: {attribute!r} cannot be a custom method name, "
-                    "it is used by the service machinery (Django, DRF or django-services)."
-                )
-        cls._custom_methods = declared
 
     @classmethod
     def as_view(cls, **initkwargs: Any) -> Callable[..., HttpResponseBase]:
@@ -146,62 +106,12 @@ class ServiceMixin:
         # Authentication classes enforce CSRF themselves (session), as DRF views do.
         return csrf_exempt(view)
 
-    def validate_options(self) -> None:
-        """Raise ImproperlyConfigured when an option has a value that cannot work."""
-        if self.methods is not None:
-            available = set(self.implemented_methods())
-            unknown = [name for name in self.methods if name not in available]
-            if unknown:
-                raise ImproperlyConfigured(
-                    f"{type(self).__name__}.methods lists {', '.join(map(repr, unknown))}, "
-                    "which the service does not implement. Available: "
-                    f"{', '.join(sorted(available)) or 'none'}."
-                )
-        multi = self.multi
-        if multi is not None and not isinstance(multi, bool):
-            wrong = [name for name in multi if name not in MULTI_METHODS]
-            if isinstance(multi, str) or wrong:
-                raise ImproperlyConfigured(
-                    f"{type(self).__name__}.multi must be True, False or a list of "
-                    f"{', '.join(map(repr, MULTI_METHODS))}; got {multi!r}."
-                )
-
-    # Methods ------------------------------------------------------------------------------
-
-    def implemented_methods(self) -> tuple[str, ...]:
-        """The standard methods the class implements and its `@service_method`s."""
-        cls = type(self)
-        standard = tuple(name for name in STANDARD_METHODS if callable(getattr(cls, name, None)))
-        return standard + tuple(cls._custom_methods)
-
-    def get_methods(self) -> frozenset[str]:
-        """The method names reachable over HTTP (the `methods` option, or all implemented)."""
-        if self.methods is not None:
-            return frozenset(self.methods)
-        return frozenset(self.implemented_methods())
-
     @property
     def allowed_methods(self) -> list[str]:
         """The HTTP verbs of the exposed methods (DRF's `Allow` header)."""
         return list(_http_methods(self.get_methods()))
 
-    def get_multi(self) -> bool | Collection[str]:
-        """The `multi` option, or `DJANGO_SERVICES["MULTI"]` when not set."""
-        return services_settings.MULTI if self.multi is None else self.multi
-
-    def allows_multi(self, method: str) -> bool:
-        """Whether `method` may work on several records at once."""
-        multi = self.get_multi()
-        if isinstance(multi, bool):
-            return multi
-        return method in multi
-
-    def check_multi(self, method: str) -> None:
-        """Raise 405 `Can not <method> multiple entries` unless `multi` allows it."""
-        if not self.allows_multi(method):
-            raise MethodNotAllowed(f"Can not {method} multiple entries")
-
-    # DRF policies, read when a request comes ------------------------------------------------
+    # DRF policies, read when a call comes -------------------------------------------------
 
     def get_authenticators(self) -> list[Any]:
         """Instantiate the authentication classes (DJANGO_SERVICES defaults when not set)."""
@@ -239,6 +149,18 @@ class ServiceMixin:
                 return header
         return DEFAULT_AUTHENTICATE_HEADER
 
+    def permission_denied(self, request: Any, message: Any = None, code: Any = None) -> None:
+        """
+        Refuse the call: 401 when nobody is authenticated (over HTTP, when an authentication
+        class could have authenticated the request, as DRF does), 403 otherwise.
+        """
+        if request.authenticators and not request.successful_authenticator:
+            raise exceptions.NotAuthenticated()
+        without_http = self.params is None or self.params.request is None
+        if without_http and not getattr(request.user, "is_authenticated", False):
+            raise exceptions.NotAuthenticated()
+        raise exceptions.PermissionDenied(detail=message, code=code)
+
     def get_format_suffix(self, **kwargs: Any) -> None:
         """Services have no format suffixes: route params named `format` are just params."""
         return None
@@ -246,7 +168,7 @@ class ServiceMixin:
     # Dispatch -----------------------------------------------------------------------------
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        """DRF's request lifecycle, calling the resolved service method as the handler."""
+        """DRF's request lifecycle, calling the resolved service method through the pipeline."""
         self.args = args
         self.kwargs = kwargs
         request = self.initialize_request(request, *args, **kwargs)
@@ -254,63 +176,53 @@ class ServiceMixin:
         self.headers = self.default_response_headers
         try:
             self.initial(request, *args, **kwargs)
-            response = self.handle_call(request)
+            context = self.get_call(request)
+            response = self.make_response(context.method, run_call(context))
         except Exception as exc:
             response = self.handle_exception(exc)
         self.response = self.finalize_response(request, response, *args, **kwargs)
         return self.response
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
-        """Resolve the service method (405 before authentication, as Feathers), then DRF's."""
+        """
+        Resolve the service method (405 before authentication, as Feathers), negotiate the
+        renderer and the version. Authentication, permissions and throttles are the
+        pipeline's.
+        """
         header = request.META.get(_SERVICE_METHOD_META) or None
         self.action = resolve_method(request.method, has_id=self.path_id is not None, header=header)
         check_method_allowed(self.action, header=header, exposed=self.get_methods())
-        super().initial(request, *args, **kwargs)  # type: ignore[misc]
+        self.format_kwarg = self.get_format_suffix(**kwargs)
+        request.accepted_renderer, request.accepted_media_type = self.perform_content_negotiation(
+            request
+        )
+        request.version, request.versioning_scheme = self.determine_version(
+            request, *args, **kwargs
+        )
 
-    def handle_call(self, request: Request) -> HttpResponseBase:
-        """Call the service method of `self.action` with the request's id, data and params."""
+    def get_call(self, request: Request) -> CallContext:
+        """The `CallContext` of an HTTP request: its method, id, body and params."""
         method = self.action
         assert method is not None
-        params = self.params = self.get_params(request)
-        id = self.path_id
-        if method == "find":
-            result = self.find(params)  # type: ignore[attr-defined]
-        elif method == "get":
-            result = self.get(id, params)  # type: ignore[attr-defined]
-        elif method == "remove":
-            if id is None:
-                self.check_multi("remove")
-            result = self.remove(id, params)  # type: ignore[attr-defined]
-        else:
-            data = request.data
-            if method == "create":
-                if isinstance(data, list):
-                    self.check_multi("create")
-                result = self.create(data, params)  # type: ignore[attr-defined]
-            elif method == "update":
-                if id is None or isinstance(data, list):
-                    raise BadRequest(
-                        "You can not replace multiple instances. Did you mean 'patch'?"
-                    )
-                result = self.update(id, data, params)  # type: ignore[attr-defined]
-            elif method == "patch":
-                if id is None:
-                    self.check_multi("patch")
-                result = self.patch(id, data, params)  # type: ignore[attr-defined]
-            else:
-                result = getattr(self, self._custom_methods[method])(data, params)
-        return self.make_response(method, result)
+        return CallContext(
+            self,
+            method,
+            id=self.path_id,
+            params=self.get_params(request),
+            request=request,
+            load_data=None if method in _METHODS_WITHOUT_DATA else lambda: request.data,
+        )
 
     def get_params(self, request: Request) -> Params:
-        """Build the `Params` of an HTTP call."""
-        authenticated = request.successful_authenticator is not None
+        """
+        Build the `Params` of an HTTP call (the pipeline adds `user` and `authentication`
+        once the request is authenticated).
+        """
         return Params(
             query=self.parse_query_string(request),
             route=dict(self.route),
             headers=_request_headers(request.META),
             provider="rest",
-            user=request.user if authenticated else None,
-            authentication=request.auth if authenticated else None,
             request=request,
         )
 
@@ -373,15 +285,3 @@ def _import_classes(paths: tuple[Any, ...], setting: str) -> tuple[Any, ...]:
 def _setting_classes(setting: str) -> tuple[Any, ...]:
     paths: Iterable[Any] = getattr(services_settings, setting)
     return _import_classes(tuple(paths), setting)
-
-
-def _is_machinery_name(cls: type, name: str) -> bool:
-    """Whether `name` is defined by Django, DRF or django-services' own service classes."""
-    for base in cls.__mro__[1:]:
-        module = base.__module__
-        package = module.split(".", 1)[0]
-        if name in vars(base) and (
-            package in _MACHINERY_PACKAGES or module.startswith(__package__ or "")
-        ):
-            return True
-    return False

@@ -6,7 +6,8 @@ Django settings of the conformance fixture, for the Feathers interoperability te
         python -m tests.interop.conformance.serve 8000
 
 `CONFORMANCE_DATABASE_URL` names the database (a temporary SQLite file when unset); the tables
-are created when the server starts.
+are created when the server starts. `CONFORMANCE_REDIS_URL`, when set, is the Redis through
+which service events reach the sockets of every server process (`SOCKETIO_REDIS_URL`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,14 @@ DATABASES = {
         or f"sqlite:///{Path(tempfile.gettempdir()) / 'django-services-conformance.sqlite3'}"
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Several server processes share the file: writers queue for the database (a write
+    # transaction takes it at BEGIN, waiting up to 20 s) while readers go on (WAL).
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL",
+    }
 
 INSTALLED_APPS = [
     "django.contrib.contenttypes",
@@ -68,6 +77,7 @@ DJANGO_SERVICES = {
         "users/:userId/notes": SERVICES_MODULE + "NoteService",
         "errors": SERVICES_MODULE + "ErrorService",
     },
+    "SOCKETIO_PUBLISHER": "tests.interop.conformance.realtime.ConformancePublisher",
     "AUTHENTICATION": {
         "SECRET": "django-services-conformance-jwt-secret-of-at-least-32-bytes",
         "ENTITY": "user",
@@ -82,3 +92,6 @@ LOGGING = {
     # Unexpected errors (the `errors` service's plain exception included) go to the server log.
     "loggers": {"django.request": {"handlers": ["console"], "level": "ERROR"}},
 }
+
+if os.environ.get("CONFORMANCE_REDIS_URL"):
+    DJANGO_SERVICES["SOCKETIO_REDIS_URL"] = os.environ["CONFORMANCE_REDIS_URL"]

@@ -1,8 +1,8 @@
 'use strict'
 /*
- * A Feathers v5 server (Express transport, memory adapter, local authentication) exposing the
- * same services as django-services' conformance fixture, so the same scenarios can run
- * against both.
+ * A Feathers v5 server (Express and socket.io transports, memory adapter, local authentication)
+ * exposing the same services as django-services' conformance fixture, so the same scenarios can
+ * run against both.
  *
  *   node reference-server.js 3030     # 0 picks a free port
  *   -> "Feathers reference server listening on http://127.0.0.1:<port>"
@@ -14,6 +14,7 @@
 const crypto = require('crypto')
 const { feathers } = require('@feathersjs/feathers')
 const express = require('@feathersjs/express')
+const socketio = require('@feathersjs/socketio')
 const errors = require('@feathersjs/errors')
 const { MemoryService } = require('@feathersjs/memory')
 const { AuthenticationService, JWTStrategy, authenticate } = require('@feathersjs/authentication')
@@ -153,8 +154,17 @@ class ErrorService {
 }
 
 class SecretService {
+  constructor () {
+    this.lastId = 0
+  }
+
   async find () {
     return [{ id: 1, secret: '42' }]
+  }
+
+  async create (data) {
+    this.lastId += 1
+    return { id: this.lastId, secret: data && data.secret }
   }
 }
 
@@ -191,6 +201,7 @@ function createApp () {
   app.use(express.json())
   app.use(express.urlencoded({ extended: true }))
   app.configure(express.rest())
+  app.configure(socketio())
 
   const stores = []
   const serve = (path, service, { shape, options, hooks = {} }) => {
@@ -245,7 +256,9 @@ function createApp () {
 
   app.use('errors', new ErrorService())
   app.use('secrets', new SecretService())
-  app.service('secrets').hooks({ before: { find: [authenticate('jwt')] } })
+  app.service('secrets').hooks({
+    before: { find: [authenticate('jwt')], create: [authenticate('jwt')] }
+  })
 
   const authentication = new AuthenticationService(app)
   authentication.register('jwt', new JWTStrategy())
@@ -273,6 +286,7 @@ async function main () {
   const stop = () => {
     server.close(() => process.exit(0))
     server.closeAllConnections()
+    app.io.close()
   }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)

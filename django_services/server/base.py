@@ -1,0 +1,275 @@
+"""
+`BaseService`: what every service is, whatever transport calls it.
+
+    class MessageService(ModelService):
+        methods = ["find", "get", "create"]          # exposed to clients
+        multi = ["create"]
+        hooks = {"before": {"create": [stamp_author]}}
+        events = ["typing"]                          # custom events, besides the standard four
+
+    messages = get_service("messages")
+    messages.on("created", notify)                   # in-process listener
+    messages.find(Params(query={"read": False}))     # an internal call: hooks, then events
+
+The standard methods a class implements and its `@service_method`s are wrapped when the class
+is defined, so that calling one from Python is an internal call through the pipeline
+(`calls.py`): the 405 rules, the hooks, then the events. While a call is in progress on an
+instance, its methods run directly: a method or a hook calling another method of the same
+instance runs it without hooks (use `get_service()` for a call of its own).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable, Collection, Mapping
+from typing import Any
+
+from django.core.exceptions import ImproperlyConfigured
+from django.db import DEFAULT_DB_ALIAS
+
+from ..conf import services_settings
+from ..contract import MULTI_METHODS
+from ..errors import MethodNotAllowed
+from .calls import CallContext, arguments_of, run_call, run_call_async
+from .events import STANDARD_EVENTS, event_bus, schedule_events
+from .hooks import app_hooks, normalize_hooks
+from .methods import STANDARD_METHODS, custom_methods
+from .overrides import is_machinery
+from .params import Params
+
+__all__ = ["MULTI_METHODS", "BaseService"]
+
+#: Methods that may receive several records at once when `multi` allows it.
+
+_PIPELINE_MARKER = "_through_pipeline"
+
+
+class BaseService:
+    """
+    The options, methods, hooks and events of a service.
+
+    **Options** (class attributes, or keyword arguments of `register()`):
+
+    * **methods** - the methods exposed to clients; `None` (default): every standard method
+      the class implements, plus those declared with `@service_method`.
+    * **multi** - `True`, `False` or a list of `"create"`, `"patch"`, `"remove"`: which
+      methods accept several records (an array body, or no id). `None`:
+      `DJANGO_SERVICES["MULTI"]`.
+    * **hooks** - `{"around"|"before"|"after"|"error": [hooks] or {method or "all": [hooks]}}`
+      (see `hooks.py`).
+    * **events** - the names of the custom events the service may `emit()`.
+
+    **State of the call in progress:** `call` (its `CallContext`), `action` (the method name),
+    `params`, `request` (the DRF request permissions are checked on, or None).
+    """
+
+    methods: Collection[str] | None = None
+    multi: bool | Collection[str] | None = None
+    hooks: Mapping[str, Any] | None = None
+    events: Collection[str] = ()
+    #: The path the service is registered at (`"users/:userId/notes"`); set by the registry.
+    path: str | None = None
+
+    call: CallContext | None = None
+    action: str | None = None
+    params: Params | None = None
+    request: Any = None
+    _calling: bool = False
+
+    #: Custom methods: wire name -> attribute name.
+    _custom_methods: dict[str, str] = {}
+    #: The methods the class implements (standard ones in Feathers' order, then custom ones),
+    #: as a set, and those of them that are coroutine functions.
+    _implemented: tuple[str, ...] = ()
+    _all_methods: frozenset[str] = frozenset()
+    _async_methods: frozenset[str] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        declared = custom_methods(cls)
+        for name, attribute in declared.items():
+            if name in STANDARD_METHODS:
+                raise TypeError(
+                    f"{cls.__name__}.{attribute}: @service_method is for custom methods; "
+                    f"{name!r} is a standard method, exposed when implemented."
+                )
+            if name.startswith("_") or attribute.startswith("_") or is_machinery(cls, attribute):
+                raise TypeError(
+                    f"{cls.__name__}.{attribute}: {attribute!r} cannot be a custom method name, "
+                    "it is used by the service machinery (Django, DRF or django-services)."
+                )
+        cls._custom_methods = declared
+        for name, attribute in [*((name, name) for name in STANDARD_METHODS), *declared.items()]:
+            function = vars(cls).get(attribute)
+            if callable(function) and not getattr(function, _PIPELINE_MARKER, False):
+                setattr(cls, attribute, _through_pipeline(name, function))
+        # Asked on every call: worked out once, with the class.
+        cls._implemented = tuple(
+            name for name in STANDARD_METHODS if callable(getattr(cls, name, None))
+        ) + tuple(declared)
+        cls._all_methods = frozenset(cls._implemented)
+        cls._async_methods = frozenset(
+            name
+            for name in cls._implemented
+            if inspect.iscoroutinefunction(getattr(cls, declared.get(name, name)))
+        )
+
+    def validate_options(self) -> None:
+        """Raise ImproperlyConfigured when an option has a value that cannot work."""
+        name = type(self).__name__
+        available = set(self.implemented_methods())
+        if self.methods is not None:
+            unknown = [method for method in self.methods if method not in available]
+            if unknown:
+                raise ImproperlyConfigured(
+                    f"{name}.methods lists {', '.join(map(repr, unknown))}, "
+                    "which the service does not implement. Available: "
+                    f"{', '.join(sorted(available)) or 'none'}."
+                )
+        multi = self.multi
+        if multi is not None and not isinstance(multi, bool):
+            wrong = [method for method in multi if method not in MULTI_METHODS]
+            if isinstance(multi, str) or wrong:
+                raise ImproperlyConfigured(
+                    f"{name}.multi must be True, False or a list of "
+                    f"{', '.join(map(repr, MULTI_METHODS))}; got {multi!r}."
+                )
+        app_hooks()
+        for by_method in self.get_hooks().values():
+            unknown = sorted(set(by_method) - available - {"all"})
+            if unknown:
+                raise ImproperlyConfigured(
+                    f"{name}.hooks names {', '.join(map(repr, unknown))}, which the service "
+                    f"does not implement. Available: {', '.join(sorted(available)) or 'none'}."
+                )
+        events = self.events
+        if isinstance(events, str) or not all(isinstance(event, str) for event in events):
+            raise ImproperlyConfigured(f"{name}.events must be a list of event names.")
+
+    # Methods ------------------------------------------------------------------------------
+
+    def implemented_methods(self) -> tuple[str, ...]:
+        """The standard methods the class implements and its `@service_method`s."""
+        return type(self)._implemented
+
+    def get_methods(self) -> frozenset[str]:
+        """The methods clients may call (the `methods` option, or all implemented)."""
+        if self.methods is not None:
+            return frozenset(self.methods)
+        return type(self)._all_methods
+
+    def is_async(self, method: str) -> bool:
+        """Whether `method` is a coroutine function (its calls run in an event loop)."""
+        return method in type(self)._async_methods
+
+    def method_function(self, method: str) -> Callable[..., Any]:
+        """The bound method answering `method` (a standard name or a custom wire name)."""
+        return getattr(self, self._custom_methods.get(method, method))
+
+    def get_multi(self) -> bool | Collection[str]:
+        """The `multi` option, or `DJANGO_SERVICES["MULTI"]` when not set."""
+        return services_settings.MULTI if self.multi is None else self.multi
+
+    def allows_multi(self, method: str) -> bool:
+        """Whether `method` may work on several records at once."""
+        multi = self.get_multi()
+        if isinstance(multi, bool):
+            return multi
+        return method in multi
+
+    def check_multi(self, method: str) -> None:
+        """Raise 405 `Can not <method> multiple entries` unless `multi` allows it."""
+        if not self.allows_multi(method):
+            raise MethodNotAllowed(f"Can not {method} multiple entries")
+
+    # Hooks and events ---------------------------------------------------------------------
+
+    def get_hooks(self) -> Mapping[str, Mapping[str, tuple[Callable[..., Any], ...]]]:
+        """The service's hooks, checked and normalised once per class (or per instance)."""
+        hooks = self.hooks
+        if not hooks:
+            return {}
+        holder = self if "hooks" in vars(self) else type(self)
+        cached = vars(holder).get("_normalized_hooks")
+        if cached is None or cached[0] is not hooks:
+            cached = (hooks, normalize_hooks(hooks, f"{type(self).__name__}.hooks"))
+            holder._normalized_hooks = cached  # type: ignore[union-attr]
+        return cached[1]
+
+    def get_event_database(self) -> str:
+        """The database alias whose commit releases the service's events."""
+        return DEFAULT_DB_ALIAS
+
+    def on(self, event: str, listener: Callable[[Any, CallContext], Any]) -> None:
+        """Call `listener(data, context)` after each `event` of this service commits."""
+        event_bus.on(self.path, self._known_event(event), listener)
+
+    def off(self, event: str, listener: Callable[[Any, CallContext], Any]) -> None:
+        """Stop calling `listener` for `event`."""
+        event_bus.off(self.path, self._known_event(event), listener)
+
+    def emit(self, event: str, data: Any) -> None:
+        """
+        Emit `event` with `data` to the service's listeners, once the current transaction (on
+        `get_event_database()`) commits, at once outside one.
+        """
+        event = self._known_event(event)
+        context = self.call if self._calling and self.call is not None else None
+        if context is None:
+            context = CallContext(self, event)
+        context = _event_context(context, data)
+        schedule_events(self.path, event, [data], context, using=self.get_event_database())
+
+    def _known_event(self, event: str) -> str:
+        known = (*STANDARD_EVENTS.values(), *self.events)
+        if event not in known:
+            raise ValueError(
+                f"{type(self).__name__} has no event {event!r}. Its events: "
+                f"{', '.join(known)} (declare custom ones in `events`)."
+            )
+        return event
+
+    # Internal calls -----------------------------------------------------------------------
+
+    def _internal_call(
+        self, method: str, args: tuple[Any, ...], kwargs: dict[str, Any]
+    ) -> CallContext:
+        values = arguments_of(method, args, kwargs)
+        params = values.get("params")
+        if params is None:
+            params = Params()
+        elif isinstance(params, Mapping):
+            params = Params(**params)
+        return CallContext(
+            self, method, id=values.get("id"), data=values.get("data"), params=params
+        )
+
+
+def _event_context(context: CallContext, data: Any) -> CallContext:
+    """The reduced context of a custom event: the service, its path, the data as result."""
+    reduced = CallContext(context.service, context.method, params=context.params)
+    reduced.result = data
+    return reduced
+
+
+def _through_pipeline(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
+    """Wrap a service method so that a call from outside runs through the pipeline."""
+    if inspect.iscoroutinefunction(function):
+
+        @functools.wraps(function)
+        async def method(self: BaseService, *args: Any, **kwargs: Any) -> Any:
+            if self._calling:
+                return await function(self, *args, **kwargs)
+            return await run_call_async(self._internal_call(name, args, kwargs))
+
+    else:
+
+        @functools.wraps(function)
+        def method(self: BaseService, *args: Any, **kwargs: Any) -> Any:
+            if self._calling:
+                return function(self, *args, **kwargs)
+            return run_call(self._internal_call(name, args, kwargs))
+
+    setattr(method, _PIPELINE_MARKER, True)
+    return method

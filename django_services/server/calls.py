@@ -1,0 +1,318 @@
+"""
+The call pipeline: every service call takes the same steps, whatever carried it.
+
+    context = CallContext(service, "get", id="42", params=Params(provider="socketio", user=user))
+    result = run_call(context)                 # or `await run_call_async(context)`
+
+The steps, in order:
+
+1. **method rules**: a method the service does not expose to this caller is 405; several
+   records to a method `multi` does not allow is 405; `update` without an id is 400;
+2. **authentication**: an HTTP call runs the service's DRF authenticators on its request;
+   any other call brings its authentication with it (`params.user`, `params.authentication`,
+   as a socket connection stores them after its login);
+3. **permissions and throttles**: the service's DRF permission and throttle classes, for every
+   call with a `provider` (internal calls, `provider=None`, skip them and step 2, as Feathers'
+   internal calls skip what transports add; give a provider to have them checked);
+4. **hooks** around **the method** (see `hooks.py`): the result is `context.result`;
+5. **events**: the event of a successful write, published after commit (see `events.py`).
+
+REST is one adapter over it (`views.py`); internal calls (`service.find(params)` on an
+instance from `get_service()`) go through it with `provider=None`; a socket transport builds
+a `CallContext` per message and awaits `run_call_async`.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable
+from typing import Any
+
+from asgiref.sync import async_to_sync, sync_to_async
+from django.http import HttpRequest, HttpResponseBase
+from rest_framework.request import Request
+from rest_framework.settings import api_settings
+
+from ..errors import BadRequest, MethodNotAllowed
+from .events import STANDARD_EVENTS, schedule_events
+from .hooks import chain_for
+from .params import Params
+
+__all__ = ["CallContext", "arguments_of", "run_call", "run_call_async"]
+
+#: Positions of `id`, `data` and `params` in the arguments of each standard method.
+SIGNATURES: dict[str, tuple[str, ...]] = {
+    "find": ("params",),
+    "get": ("id", "params"),
+    "create": ("data", "params"),
+    "update": ("id", "data", "params"),
+    "patch": ("id", "data", "params"),
+    "remove": ("id", "params"),
+}
+#: Custom methods take the data and the params.
+CUSTOM_SIGNATURE: tuple[str, ...] = ("data", "params")
+
+#: The HTTP verb a call stands for, for permission classes that read `request.method`.
+_VERBS = {"find": "GET", "get": "GET", "update": "PUT", "patch": "PATCH", "remove": "DELETE"}
+
+REPLACE_MULTIPLE = "You can not replace multiple instances. Did you mean 'patch'?"
+
+_UNSET: Any = object()
+
+
+class CallContext:
+    """
+    One service call, as hooks, permissions and the method see it (Feathers' hook context).
+
+    * **service** - the service instance answering the call; **path** - where it is
+      registered (`"users/:userId/notes"`); **method** - the method name.
+    * **id**, **data** - the method's arguments (None when the method takes none).
+    * **params** - the `Params`: `query`, `route`, `headers`, `provider`, `user`,
+      `authentication`, and `request` for HTTP calls.
+    * **query** - the parsed Feathers query, once a `ModelService` has parsed `params.query`.
+    * **result** - the result, once the method (or a before hook) set it; **error** - the
+      exception, in error hooks; **type** - `"around"`, `"before"`, `"after"` or `"error"`.
+    * **event** - the event a successful call emits (`"created"`...); a hook may change it,
+      or set None to emit nothing.
+    * **request** - the DRF request permissions and throttles are checked on: the HTTP
+      request, or one standing for a call that has none.
+    """
+
+    __slots__ = (
+        "_data_loader",
+        "_result",
+        "data",
+        "error",
+        "event",
+        "id",
+        "method",
+        "params",
+        "query",
+        "request",
+        "service",
+        "type",
+    )
+
+    def __init__(
+        self,
+        service: Any,
+        method: str,
+        *,
+        id: Any = None,
+        data: Any = None,
+        params: Params | None = None,
+        request: Any = None,
+        load_data: Callable[[], Any] | None = None,
+    ) -> None:
+        self.service = service
+        self.method = method
+        self.id = id
+        self.data = data
+        self.params = params if params is not None else Params()
+        self.request = request if request is not None else self.params.request
+        self.query: Any = None
+        self.error: BaseException | None = None
+        self.type: str | None = None
+        self.event: str | None = STANDARD_EVENTS.get(method)
+        self._result: Any = _UNSET
+        # A body read once the call is allowed, as DRF reads it (a transport's lazy data).
+        self._data_loader = load_data
+
+    @property
+    def path(self) -> str | None:
+        """The path the service is registered at."""
+        return getattr(self.service, "path", None)
+
+    @property
+    def provider(self) -> str | None:
+        """`params.provider`: `"rest"`, `"socketio"`, or None for an internal call."""
+        return self.params.provider
+
+    @property
+    def result(self) -> Any:
+        """The result of the call (None until set)."""
+        result = self._result
+        return None if result is _UNSET else result
+
+    @result.setter
+    def result(self, value: Any) -> None:
+        self._result = value
+
+    @property
+    def has_result(self) -> bool:
+        """Whether a result was set (setting one in a before hook skips the method)."""
+        return self._result is not _UNSET
+
+    def clear_result(self) -> None:
+        """Forget the result, as if none had been set."""
+        self._result = _UNSET
+
+    def arguments(self) -> tuple[Any, ...]:
+        """The positional arguments of the method: `(id, data, params)` as it takes them."""
+        values = {"id": self.id, "data": self.data, "params": self.params}
+        return tuple(values[name] for name in SIGNATURES.get(self.method, CUSTOM_SIGNATURE))
+
+    def __repr__(self) -> str:
+        return f"<CallContext {self.method} {self.path!r} provider={self.provider!r}>"
+
+
+def arguments_of(method: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """`id`, `data` and `params` from the arguments of a method call (TypeError if wrong)."""
+    names = SIGNATURES.get(method, CUSTOM_SIGNATURE)
+    if len(args) > len(names):
+        raise TypeError(f"{method}() takes {len(names)} arguments but {len(args)} were given")
+    values = dict(zip(names, args, strict=False))
+    for name, value in kwargs.items():
+        if name not in names or name in values:
+            raise TypeError(f"{method}() got an unexpected or repeated argument {name!r}")
+        values[name] = value
+    missing = [name for name in names if name not in values and name != "params"]
+    if missing:
+        raise TypeError(f"{method}() missing the argument {missing[0]!r}")
+    return values
+
+
+def run_call(context: CallContext) -> Any:
+    """
+    Run the call through every step and return its result (see the module). An async
+    method runs in an event loop of its own (`async_to_sync`), as Django runs async views.
+    """
+    service = context.service
+    if service.is_async(context.method):
+        return async_to_sync(run_call_async)(context)
+    _begin(context)
+    try:
+        _check_access(context)
+        chain = chain_for(service.get_hooks(), context.method)
+        function = service.method_function(context.method)
+        if chain:
+            result = chain.run(context, lambda: function(*context.arguments()))
+        else:
+            result = context.result = function(*context.arguments())
+    finally:
+        service._calling = False
+    _emit(context)
+    return result
+
+
+async def run_call_async(context: CallContext) -> Any:
+    """
+    `run_call()` for an event loop: async methods and hooks are awaited; a sync method, and
+    the permission and throttle checks, run in Django's sync thread (`sync_to_async`).
+    """
+    service = context.service
+    _begin(context)
+    try:
+        if context.provider is not None:
+            await sync_to_async(_check_access)(context)
+        else:
+            _check_access(context)
+        function = service.method_function(context.method)
+        if inspect.iscoroutinefunction(function):
+
+            async def method() -> Any:
+                return await function(*context.arguments())
+        else:
+
+            async def method() -> Any:
+                return await sync_to_async(function)(*context.arguments())
+
+        chain = chain_for(service.get_hooks(), context.method)
+        if chain:
+            result = await chain.run_async(context, method)
+        else:
+            result = context.result = await method()
+    finally:
+        service._calling = False
+    await sync_to_async(_emit)(context)
+    return result
+
+
+def _begin(context: CallContext) -> None:
+    """Make `context` the call in progress of its service."""
+    service = context.service
+    service.call = context
+    service.action = context.method
+    service.params = context.params
+    service.request = context.request
+    service._calling = True
+
+
+def _check_access(context: CallContext) -> None:
+    """Steps 1 to 3: the method rules, authentication, permissions and throttles."""
+    service = context.service
+    method = context.method
+    external = context.provider is not None
+    exposed = service.get_methods() if external else service._all_methods
+    if method not in exposed:
+        raise not_allowed(context)
+    if external:
+        request = context.request
+        if request is None:
+            request = context.request = service.request = detached_request(context)
+        else:
+            authenticate(context, request)
+        service.check_permissions(request)
+        service.check_throttles(request)
+    if context._data_loader is not None:
+        context.data = context._data_loader()
+        context._data_loader = None
+    if method == "update":
+        if context.id is None or isinstance(context.data, list):
+            raise BadRequest(REPLACE_MULTIPLE)
+    elif (method == "create" and isinstance(context.data, list)) or (
+        method in ("patch", "remove") and context.id is None
+    ):
+        service.check_multi(method)
+
+
+def not_allowed(context: CallContext) -> MethodNotAllowed:
+    """The 405 of a method the caller may not call, in the words of its transport."""
+    if context.provider == "socketio":
+        return MethodNotAllowed(
+            f"Method '{context.method}' not allowed on service '{context.path}'"
+        )
+    return MethodNotAllowed(f"Method `{context.method}` is not supported by this endpoint.")
+
+
+def authenticate(context: CallContext, request: Request) -> None:
+    """Run the DRF authenticators of an HTTP request; put what they found in the params."""
+    context.service.perform_authentication(request)
+    if request.successful_authenticator is not None:
+        context.params.user = request.user
+        context.params.authentication = request.auth
+
+
+def detached_request(context: CallContext) -> Request:
+    """
+    A DRF request standing for a call that has no HTTP request (a socket message, an internal
+    call given a provider), carrying its user, authentication and headers, for permission and
+    throttle classes to read.
+    """
+    params = context.params
+    http = HttpRequest()
+    http.method = _VERBS.get(context.method, "POST")
+    http.path = http.path_info = "/" + (context.path or "")
+    for name, value in params.headers.items():
+        key = name.upper().replace("-", "_")
+        if key not in ("CONTENT_TYPE", "CONTENT_LENGTH"):
+            key = "HTTP_" + key
+        http.META[key] = value
+    request = Request(http)
+    request.user = params.user if params.user is not None else api_settings.UNAUTHENTICATED_USER()
+    request.auth = params.authentication
+    # Authenticated already (or not at all): DRF must not run authenticators on it later.
+    request._authenticator = None
+    return request
+
+
+def _emit(context: CallContext) -> None:
+    """Step 5: schedule the call's event, one per record for a list result."""
+    event = context.event
+    result = context.result
+    if not event or result is None or isinstance(result, HttpResponseBase):
+        return
+    records = result if isinstance(result, list) else [result]
+    schedule_events(
+        context.path, event, records, context, using=context.service.get_event_database()
+    )

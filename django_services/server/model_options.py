@@ -1,0 +1,189 @@
+"""
+The options of a `ModelService`, its serializers, and the field tables they decide.
+
+    service.get_paginate()            # Paginate(default=10, max=50), or None
+    service.get_field_tables()        # FieldTables: id lookup, query fields, `$select` names
+    service.represent(records, many=True)
+
+`ModelOptionsMixin` holds what `ModelService` reads from its class attributes and serializer;
+`model_services.py` holds the Feathers methods that use it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from typing import Any
+
+from django.core.exceptions import ImproperlyConfigured
+from django.db import models
+from rest_framework import serializers
+
+from ..conf import services_settings
+from ..query.parse import Paginate, QueryField
+from .field_tables import FieldTables, has_static_queryset
+from .overrides import SERVICE_PACKAGES, is_own
+from .representation import Representation
+from .serializer_fields import reuse_built_fields
+
+__all__ = ["ESTIMATE_TOTAL_ABOVE", "ModelOptionsMixin"]
+
+#: The `paginate` key that lets PostgreSQL's planner estimate the total of large finds.
+ESTIMATE_TOTAL_ABOVE = "estimate_total_above"
+
+
+class ModelOptionsMixin:
+    """The options, serializers and field tables of a model service (see `ModelService`)."""
+
+    queryset: Any = None
+    serializer_class: Any = None
+    id_field: str | None = None
+    paginate: Mapping[str, Any] | bool | None = None
+    query_fields: Collection[str] | None = None
+    sort_fields: Collection[str] | None = None
+    private_fields: Collection[str] = ()
+    operators: Collection[str] | None = None
+
+    call: Any = None
+    params: Any = None
+    # What this call worked out, when it cannot be kept for the class (see `FieldTables`).
+    _fields_serializer: Any = None
+    _call_tables: FieldTables | None = None
+
+    def validate_options(self) -> None:
+        """Also check `paginate`, and, for a static queryset and serializer, the fields."""
+        super().validate_options()  # type: ignore[misc]
+        self.get_paginate()
+        self.get_estimate_total_above()
+        cls = type(self)
+        if (
+            self.queryset is not None
+            and self.serializer_class is not None
+            and has_static_queryset(cls)
+            and is_own(cls, "get_serializer_class", SERVICE_PACKAGES)
+        ):
+            self.get_field_tables()
+
+    def get_paginate(self) -> Paginate | None:
+        """The `paginate` option, or `DJANGO_SERVICES["PAGINATE"]`; None when off."""
+        value = services_settings.PAGINATE if self.paginate is None else self.paginate
+        if isinstance(value, Mapping) and ESTIMATE_TOTAL_ABOVE in value:
+            value = {key: item for key, item in value.items() if key != ESTIMATE_TOTAL_ABOVE}
+        return Paginate.of(value)
+
+    def get_estimate_total_above(self) -> int | None:
+        """
+        `paginate["estimate_total_above"]`: on PostgreSQL, a find the planner expects to match
+        more records than this answers the planner's estimate as `total`. None: always counted.
+        """
+        value = services_settings.PAGINATE if self.paginate is None else self.paginate
+        if not isinstance(value, Mapping):
+            return None
+        threshold = value.get(ESTIMATE_TOTAL_ABOVE)
+        if threshold is not None and (
+            isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 0
+        ):
+            raise ImproperlyConfigured(
+                f"paginate['{ESTIMATE_TOTAL_ABOVE}'] must be a non-negative integer or None, "
+                f"not {threshold!r}."
+            )
+        return threshold
+
+    def get_operators(self) -> Collection[str]:
+        """The extra query operators enabled."""
+        return services_settings.OPERATORS if self.operators is None else self.operators
+
+    def get_id_field(self) -> str:
+        """The API name of the id field."""
+        if self.id_field is not None:
+            return self.id_field
+        return self.get_model()._meta.pk.name
+
+    def get_model(self) -> type[models.Model]:
+        """The model of the service's queryset."""
+        # Without a `get_queryset` override the model is known without cloning the queryset.
+        if self.queryset is not None and has_static_queryset(type(self)):
+            return self.queryset.model
+        return self.get_queryset().model  # type: ignore[attr-defined]
+
+    # Field tables -------------------------------------------------------------------------
+
+    def get_field_tables(self) -> FieldTables:
+        """The field tables of the service: kept per class and options, or of this call."""
+        tables = self._call_tables
+        if tables is None:
+            tables = self._call_tables = FieldTables.of(self)
+        return tables
+
+    def get_id_lookup(self) -> tuple[str, models.Field]:
+        """The ORM path and model field of the id field (which must be unique)."""
+        return self.get_field_tables().id_lookup
+
+    def get_query_fields(self) -> dict[str, QueryField]:
+        """The fields queries may name, by API name (private fields are never among them)."""
+        return dict(self.get_field_tables().query_fields)
+
+    def get_selectable_fields(self) -> list[str]:
+        """The names `$select` may list: the fields results show."""
+        return list(self.get_field_tables().selectable)
+
+    def get_representation(self) -> Representation | None:
+        """
+        How records are shown without building a serializer per call, or None when the
+        serializer must be built (see `django_services.server.representation`).
+        """
+        return self.get_field_tables().representation
+
+    def forget_call_tables(self) -> None:
+        """Drop what the previous call worked out (a new call may choose other fields)."""
+        self._fields_serializer = None
+        self._call_tables = None
+
+    # Serializers --------------------------------------------------------------------------
+
+    def fields_serializer(self) -> serializers.BaseSerializer:
+        """A serializer without data, read for its fields (one per call)."""
+        serializer = self._fields_serializer
+        if serializer is None:
+            serializer = self._fields_serializer = _child(self.get_serializer())
+        return serializer
+
+    def get_serializer(self, *args: Any, **kwargs: Any) -> serializers.BaseSerializer:
+        """DRF's serializer, with the private fields made write-only."""
+        serializer = super().get_serializer(*args, **kwargs)  # type: ignore[misc]
+        self.conceal_private_fields(_child(serializer))
+        return serializer
+
+    def conceal_private_fields(self, serializer: serializers.BaseSerializer) -> None:
+        """Make the `private_fields` of `serializer` write-only."""
+        reuse_built_fields(serializer)
+        fields = serializer.fields
+        for name in self.private_fields:
+            if name in fields:
+                fields[name].write_only = True
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        """DRF's context, plus the `params` of the call."""
+        return {**super().get_serializer_context(), "params": self.params}  # type: ignore[misc]
+
+    def represent(self, instance: Any, *, many: bool = False) -> Any:
+        """Serialize records, keeping only the `$select`ed fields."""
+        call = self.call
+        query = call.query if call is not None else None
+        representation = self.get_representation()
+        if representation is not None:
+            if query is not None and query.select is not None:
+                representation = representation.only(query.select)
+            return representation.many(instance) if many else representation(instance)
+        serializer = self.get_serializer(instance, many=many)
+        if query is not None and query.select is not None:
+            fields = _child(serializer).fields
+            for name in list(fields):
+                if name not in query.select:
+                    del fields[name]
+        return serializer.data
+
+
+def _child(serializer: serializers.BaseSerializer) -> Any:
+    if isinstance(serializer, serializers.ListSerializer):
+        return serializer.child
+    return serializer

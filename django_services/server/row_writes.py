@@ -1,0 +1,106 @@
+"""
+Row writes that lose nothing when calls change one record at the same time.
+
+    locked = lock_rows(Todo, "default", pk__in=matches.values("pk"))   # FOR UPDATE, by pk
+    with saving_changes_only(todo, sent=serializer.validated_data):
+        serializer.save()          # UPDATE todo SET <only the sent and changed columns>
+
+`lock_rows` holds the rows until the transaction ends, taken in primary-key order so that two
+writes over overlapping rows queue instead of deadlocking. `saving_changes_only` makes the
+record's next saves write the columns the call was sent, those its save hooks changed
+(serializer `update`, `perform_update`, the model's own `save`) and `auto_now` dates: a
+column the call did not touch keeps what another call wrote to it meanwhile.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from collections.abc import Collection, Iterator
+from typing import Any
+
+from django.db import connections, models
+
+__all__ = ["lock_rows", "saving_changes_only"]
+
+
+def lock_rows(model: type[models.Model], using: str, **lookup: Any) -> set[Any] | None:
+    """
+    Lock the rows of `model` that `lookup` matches until the transaction ends, in primary-key
+    order, and return their primary keys.
+
+    None where the database has no row locks: SQLite takes the whole database for a write
+    transaction instead (see the `transaction_mode` option in the deployment docs).
+    """
+    if not connections[using].features.has_select_for_update:
+        return None
+    rows = model._base_manager.using(using).filter(**lookup).order_by("pk").select_for_update()
+    return set(rows.values_list("pk", flat=True))
+
+
+@contextlib.contextmanager
+def saving_changes_only(instance: models.Model, sent: Collection[str]) -> Iterator[None]:
+    """
+    Within the block, saves of `instance` without `update_fields` write only the columns named
+    in `sent` (field names or attribute names, read at each save), those whose value changed
+    since the block began or the last save, and `auto_now` dates. A save that would write
+    nothing is skipped, as Django skips `save(update_fields=[])`.
+    """
+    model_save_base = type(instance).save_base
+    before = _loaded_values(instance)
+
+    def save_base(*args: Any, **kwargs: Any) -> None:
+        # Signal receivers see the plain instance (one they may copy or pickle).
+        del instance.__dict__["save_base"]
+        try:
+            if kwargs.get("update_fields") is None and not instance._state.adding and not args:
+                names = _columns_to_write(instance, before, sent)
+                if not names:
+                    return
+                kwargs["update_fields"] = names
+            model_save_base(instance, *args, **kwargs)
+            before.clear()
+            before.update(_loaded_values(instance))
+        finally:
+            instance.__dict__["save_base"] = save_base
+
+    instance.__dict__["save_base"] = save_base
+    try:
+        yield
+    finally:
+        instance.__dict__.pop("save_base", None)
+
+
+def _writable_fields(instance: models.Model) -> list[models.Field]:
+    return [
+        field
+        for field in instance._meta.concrete_fields
+        if not field.primary_key and not getattr(field, "generated", False)
+    ]
+
+
+def _loaded_values(instance: models.Model) -> dict[str, Any]:
+    values = instance.__dict__
+    return {
+        field.attname: copy.deepcopy(values[field.attname])
+        for field in _writable_fields(instance)
+        if field.attname in values
+    }
+
+
+def _columns_to_write(
+    instance: models.Model, before: dict[str, Any], sent: Collection[str]
+) -> frozenset[str]:
+    values = instance.__dict__
+
+    def changed(attname: str) -> bool:
+        return attname in values and (attname not in before or before[attname] != values[attname])
+
+    return frozenset(
+        field.name
+        for field in _writable_fields(instance)
+        if field.name in sent
+        or field.attname in sent
+        or getattr(field, "auto_now", False)
+        or changed(field.attname)
+    )

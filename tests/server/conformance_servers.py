@@ -1,0 +1,57 @@
+"""
+Several conformance servers (tests/interop/conformance) in child processes, on one database.
+
+    with conformance_servers(tmp_dir, count=2, label="writes") as urls:
+        requests.patch(urls[0] + "/todos/1", json={"text": "a"})
+        requests.patch(urls[1] + "/todos/1", json={"complete": True})
+
+The database is a SQLite file with the options the deployment docs recommend, or a private
+PostgreSQL database when `DATABASE_URL` points at PostgreSQL. Each server is Django's threaded
+WSGI server with `DEBUG=False`, as a deployment with several worker processes has it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+from tests.interop.databases import conformance_database
+from tests.interop.processes import BackgroundServer
+
+REPOSITORY = Path(__file__).resolve().parents[2]
+
+
+@contextlib.contextmanager
+def conformance_servers(
+    log_dir: Path, *, count: int, label: str, env: Mapping[str, str] | None = None
+) -> Iterator[list[BackgroundServer]]:
+    """Start `count` servers on one new database; stop them and drop it afterwards."""
+    with conformance_database(log_dir, label) as database_url:
+        servers: list[BackgroundServer] = []
+        try:
+            # One after the other: the first creates the tables the others find.
+            for index in range(count):
+                server = BackgroundServer(
+                    f"{label}-{index}",
+                    [sys.executable, "-m", "tests.interop.conformance.serve", "0"],
+                    cwd=REPOSITORY,
+                    env={
+                        "DJANGO_SETTINGS_MODULE": "tests.interop.conformance.settings",
+                        "CONFORMANCE_DATABASE_URL": database_url,
+                        "PYTHONPATH": str(REPOSITORY),
+                        **(env or {}),
+                    },
+                )
+                servers.append(server)
+                server.start(log_dir)
+            yield servers
+        finally:
+            for server in servers:
+                server.stop()
+
+
+def server_logs(servers: list[BackgroundServer]) -> str:
+    """What every server printed, for failure messages."""
+    return "\n".join(f"--- {server.name}\n{server.log()}" for server in servers)
