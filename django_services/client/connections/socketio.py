@@ -17,6 +17,7 @@ raises `Unavailable`; a call whose ack does not arrive in time raises `Timeout`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import Mapping
 from typing import Any
@@ -275,6 +276,12 @@ class SocketIOConnection(_SocketState, Connection):
     def _on_disconnect(self, reason: Any = None) -> None:
         self._ready.clear()
         self._note_disconnect(reason)
+        if self.reconnecting:
+            # python-engineio leaves the websocket of a lost transport open; a new one is made.
+            websocket = getattr(self.client.eio, "ws", None)
+            if websocket is not None:
+                with contextlib.suppress(Exception):
+                    websocket.shutdown()
         with self._lock:
             pending, self._pending = self._pending, set()
         for answered in pending:
