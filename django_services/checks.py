@@ -6,6 +6,8 @@ System checks for `DJANGO_SERVICES`, with stable ids.
     django_services.E010  a declared service cannot be imported or has invalid options
     django_services.W101+ / E101+  the authentication settings (see server.authentication.checks)
     django_services.E201+ / W201+  the remotes (see client.checks)
+    django_services.W301  a SQLite database lacks the options concurrent writes need
+                          (see database_checks)
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from django.core.checks import Error, register
 
 from .client import checks as remote_checks  # noqa: F401 - registers
 from .conf import DEFAULTS, SETTINGS_NAME
+from .database_checks import check_sqlite_options  # noqa: F401 - registers
 from .server.authentication import checks as authentication_checks  # noqa: F401 - registers
 from .server.registry import check_services
 

@@ -9,8 +9,10 @@ The DRF exception handler that answers every error with the Feathers error JSON.
 
 Every exception becomes a `FeathersError`: DRF's and Django's own exceptions are mapped to the
 class of their status code (validation errors to BadRequest with `errors` per field, 401 with
-`WWW-Authenticate`, 429 with `Retry-After`); anything else is a 500 GeneralError whose message
-is shown only when `DEBUG` is on. The handler never returns `None`, so no error escapes as an
+`WWW-Authenticate`, 429 with `Retry-After`); a transient database error (a lock wait that timed
+out, a deadlock, a serialization failure, a lost connection) is a 503 Unavailable with
+`Retry-After`, logged as a warning; anything else is a 500 GeneralError whose message is shown
+only when `DEBUG` is on. The handler never returns `None`, so no error escapes as an
 HTML page or a stack trace.
 """
 
@@ -42,14 +44,17 @@ from ..errors import (
     NotAuthenticated,
     NotFound,
     TooManyRequests,
+    Unavailable,
     errors,
 )
+from .database_errors import RETRY_AFTER, is_transient
 
 __all__ = ["exception_handler", "to_feathers_error", "validation_message"]
 
 logger = logging.getLogger("django_services.server")
 
 GENERAL_ERROR_MESSAGE = "Internal server error"
+UNAVAILABLE_MESSAGE = "The database is busy: send the request again in a moment"
 
 
 def exception_handler(exc: BaseException, context: Mapping[str, Any]) -> Response:
@@ -63,7 +68,9 @@ def exception_handler(exc: BaseException, context: Mapping[str, Any]) -> Respons
     set_rollback()
     headers = _headers_for(exc, error, context)
     response = Response(error.to_json(), status=error.code, headers=headers)
-    if error.code >= 500 and not isinstance(exc, (FeathersError, drf_exceptions.APIException)):
+    if is_transient(exc):
+        _report_transient(exc, context, response)
+    elif error.code >= 500 and not isinstance(exc, (FeathersError, drf_exceptions.APIException)):
         _report(exc, context, response)
     return response
 
@@ -99,6 +106,8 @@ def to_feathers_error(exc: BaseException) -> FeathersError:
         )
     if isinstance(exc, django_exceptions.SuspiciousOperation):
         return BadRequest(str(exc) or "Bad request")
+    if is_transient(exc):
+        return Unavailable(_debug_message(exc, UNAVAILABLE_MESSAGE))
     if isinstance(exc, IntegrityError):
         # A constraint the serializer could not see (a race on a unique value, usually).
         return Conflict(_debug_message(exc, "The data conflicts with an existing record"))
@@ -164,6 +173,8 @@ def _headers_for(
         wait = getattr(exc, "wait", None)
         if wait is not None:
             headers[RETRY_AFTER_HEADER] = str(max(math.ceil(wait), 0))
+    if is_transient(exc):
+        headers[RETRY_AFTER_HEADER] = str(RETRY_AFTER)
     return headers
 
 
@@ -183,6 +194,25 @@ def _report(exc: BaseException, context: Mapping[str, Any], response: Response) 
         exception=exc,
     )
     got_request_exception.send(sender=None, request=django_request)
+
+
+def _report_transient(exc: BaseException, context: Mapping[str, Any], response: Response) -> None:
+    """Log a transient database error as a warning: the client is asked to try again."""
+    request = context.get("request")
+    django_request = getattr(request, "_request", request)
+    if django_request is None:
+        logger.warning("Database unavailable: %s", exc)
+        return
+    log_response(
+        "Database unavailable for %s %s: %s",
+        django_request.method,
+        django_request.path,
+        exc,
+        response=response,
+        request=django_request,
+        logger=logger,
+        level="warning",
+    )
 
 
 def _debug_message(exc: BaseException, default: str) -> str:

@@ -123,8 +123,10 @@ class ModelService(ModelDataMixin, ModelOptionsMixin, ServiceMixin, GenericViewS
         else:
             data = self.record_data(data, "create")
         serializer = self.get_serializer(data=data, many=many)
+        # Validation only reads: it runs before the write transaction, which holds the whole
+        # database on SQLite.
+        self.check_valid(serializer)
         with self.atomic():
-            self.check_valid(serializer)
             self.perform_create(serializer)
         if (
             query.select is None

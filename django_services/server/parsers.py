@@ -8,22 +8,35 @@ A body must be a JSON object or array. Invalid JSON, a JSON scalar, `NaN`/`Infin
 out of range, text that is not in the declared charset, or nesting deeper than
 `DJANGO_SERVICES["BODY_DEPTH_LIMIT"]` is a 400 BadRequest (never a 500, whatever the input).
 The size limit is Django's `DATA_UPLOAD_MAX_MEMORY_SIZE`, enforced before parsing.
+
+A body sent with `Transfer-Encoding: chunked` has no `Content-Length`, which DRF takes for "no
+body". `read_chunked_body(request)` reads it in full when the server has decoded it (an ASGI
+server, or a WSGI server that sets `wsgi.input_terminated`: gunicorn, uWSGI, mod_wsgi with
+`WSGIChunkedRequest On`), and otherwise refuses it with 411 LengthRequired (Django's
+`runserver`, wsgiref): it is never read as empty.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import math
 from collections.abc import Mapping
 from typing import IO, Any
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from django.core.handlers.asgi import ASGIRequest
+from django.http import HttpRequest
 from rest_framework import parsers
 
 from ..conf import services_settings
-from ..errors import BadRequest
+from ..errors import BadRequest, LengthRequired
 
-__all__ = ["MAX_INTEGER_DIGITS", "JSONParser", "json_depth"]
+__all__ = ["MAX_INTEGER_DIGITS", "JSONParser", "json_depth", "read_chunked_body"]
+
+#: Bytes read at a time from a chunked body.
+_CHUNK_SIZE = 64 * 1024
 
 #: Longest integer accepted in a body (Python's own default limit for int()).
 MAX_INTEGER_DIGITS = 4300
@@ -71,6 +84,47 @@ class JSONParser(parsers.JSONParser):
         return BadRequest(
             f"The body is nested too deeply: at most {self.depth_limit()} levels are allowed."
         )
+
+
+def read_chunked_body(request: HttpRequest) -> None:
+    """
+    Make a body sent with `Transfer-Encoding: chunked` readable with its length, or refuse it.
+
+    When the server hands the whole body over, it is read (at most
+    `DATA_UPLOAD_MAX_MEMORY_SIZE` bytes, as Django reads any body) and given its length, so
+    that DRF parses it. A WSGI server that leaves the chunks undecoded cannot be read safely:
+    LengthRequired (411) asks for a `Content-Length`. Other requests are left as they are.
+    """
+    meta = request.META
+    if "chunked" not in meta.get("HTTP_TRANSFER_ENCODING", "").lower():
+        return
+    if isinstance(request, ASGIRequest):
+        stream: Any = request._stream  # the whole body, which the ASGI handler received
+    elif meta.get("wsgi.input_terminated"):
+        stream = meta["wsgi.input"]  # decoded by the server, ending where the body ends
+    else:
+        raise LengthRequired(
+            "This server cannot read a body sent with Transfer-Encoding: chunked: "
+            "send it with a Content-Length header."
+        )
+    body = _read_all(stream, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+    meta["CONTENT_LENGTH"] = str(len(body))
+    request._stream = io.BytesIO(body)
+    request._read_started = False
+
+
+def _read_all(stream: Any, limit: int | None) -> bytes:
+    """Everything `stream` holds; RequestDataTooBig past `limit` bytes."""
+    parts = []
+    size = 0
+    while True:
+        part = stream.read(_CHUNK_SIZE)
+        if not part:
+            return b"".join(parts)
+        size += len(part)
+        if limit is not None and size > limit:
+            raise RequestDataTooBig("Request body exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE.")
+        parts.append(part)
 
 
 def json_depth(value: Any, *, limit: int | None = None) -> int:

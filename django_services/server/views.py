@@ -42,7 +42,7 @@ from .calls import CallContext, run_call
 from .methods import check_method_allowed, http_methods_for, resolve_method
 from .negotiation import ServiceContentNegotiation
 from .params import Params
-from .parsers import JSONParser
+from .parsers import JSONParser, read_chunked_body
 from .renderers import JSONRenderer
 
 __all__ = ["MULTI_METHODS", "ServiceMixin"]
@@ -192,6 +192,7 @@ class ServiceMixin(BaseService):
         header = request.META.get(_SERVICE_METHOD_META) or None
         self.action = resolve_method(request.method, has_id=self.path_id is not None, header=header)
         check_method_allowed(self.action, header=header, exposed=self.get_methods())
+        read_chunked_body(request._request)
         self.format_kwarg = self.get_format_suffix(**kwargs)
         request.accepted_renderer, request.accepted_media_type = self.perform_content_negotiation(
             request

@@ -71,19 +71,32 @@ TEMPLATES = [
 ]
 
 
+#: Concurrent writers queue for a SQLite database instead of failing: write transactions take
+#: the lock when they begin and wait up to 20 s for it; readers never wait (WAL).
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL",
+}
+
+
 def database_from_environment() -> dict[str, Any]:
     """SQLite next to manage.py, or the database `DATABASE_URL` names."""
     url = os.environ.get("DATABASE_URL")
     if not url:
-        return {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
-    try:
-        import dj_database_url
-    except ImportError as exc:
-        raise ImproperlyConfigured(
-            "DATABASE_URL is set, which needs dj-database-url: "
-            'pip install dj-database-url "psycopg[binary]" (or: pip install -e ".[test]").'
-        ) from exc
-    return dj_database_url.parse(url)
+        database = {"ENGINE": "django.db.backends.sqlite3", "NAME": BASE_DIR / "db.sqlite3"}
+    else:
+        try:
+            import dj_database_url
+        except ImportError as exc:
+            raise ImproperlyConfigured(
+                "DATABASE_URL is set, which needs dj-database-url: "
+                'pip install dj-database-url "psycopg[binary]" (or: pip install -e ".[test]").'
+            ) from exc
+        database = dj_database_url.parse(url)
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        database["OPTIONS"] = {**SQLITE_OPTIONS, **database.get("OPTIONS", {})}
+    return database
 
 
 DATABASES = {"default": database_from_environment()}

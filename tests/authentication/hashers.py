@@ -14,3 +14,16 @@ class CountingMD5PasswordHasher(MD5PasswordHasher):
     def encode(self, password, salt):
         type(self).calls += 1
         return super().encode(password, salt)
+
+
+class TransactionAwareMD5PasswordHasher(MD5PasswordHasher):
+    """Django's MD5 hasher, noting for each password it hashes whether a transaction was open."""
+
+    algorithm = "transaction_aware_md5"
+    in_transaction: list[bool] = []
+
+    def encode(self, password, salt):
+        from django.db import connection
+
+        type(self).in_transaction.append(connection.in_atomic_block)
+        return super().encode(password, salt)

@@ -23,7 +23,7 @@ pytestmark = pytest.mark.interop
 
 SPECS = ("adapter", "rest-client", "authentication")
 #: Specs over @feathersjs/socketio-client, on websocket and long-polling.
-SOCKET_SPECS = ("socket-adapter", "socket-client")
+SOCKET_SPECS = ("socket-adapter", "socket-client", "socket-events")
 #: What the ASGI fixture must pass: the socket specs, and REST on the same port.
 ASGI_SPECS = (*SOCKET_SPECS, "rest-client")
 ADAPTER_SPECS = ("adapter", "socket-adapter")

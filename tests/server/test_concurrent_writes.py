@@ -7,6 +7,7 @@ with the value it read), and no answer is a 500.
 
 from __future__ import annotations
 
+import functools
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -15,25 +16,25 @@ from typing import Any
 import pytest
 import requests
 
-from tests.interop.processes import BackgroundServer
-
-from .conformance_servers import conformance_servers, server_logs
+from .conformance_servers import Deployment, conformance_servers
 
 TRIALS = 30
 ROUNDS = 50
+MULTI_RECORDS = 200
+MULTI_TRIALS = 10
 
 
 @pytest.fixture(scope="module")
-def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[BackgroundServer]]:
+def servers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]:
     log_dir: Path = tmp_path_factory.mktemp("concurrent-writes")
     with conformance_servers(log_dir, count=2, label="writes") as started:
         yield started
 
 
 @pytest.fixture
-def urls(servers: list[BackgroundServer]) -> list[str]:
-    requests.post(servers[0].url + "/__reset", timeout=30).raise_for_status()
-    return [server.url for server in servers]
+def urls(servers: Deployment) -> list[str]:
+    requests.post(servers.urls[0] + "/__reset", timeout=30).raise_for_status()
+    return servers.urls
 
 
 def run_together(*jobs: Callable[[], Any]) -> list[Any]:
@@ -73,7 +74,7 @@ def test_simultaneous_patches_of_different_fields_both_stay(urls, servers):
         stored = first.get(urls[0] + path, timeout=30).json()
         if stored != {"id": todo["id"], "text": f"text {trial}", "complete": True}:
             lost.append(stored)
-    assert statuses == [200] * 2 * TRIALS, server_logs(servers)
+    assert statuses == [200] * 2 * TRIALS, servers.logs()
     assert lost == []
 
 
@@ -98,7 +99,28 @@ def test_writers_of_three_fields_keep_every_last_value(urls, servers):
         return write
 
     results = run_together(*(writer(index, field) for index, field in enumerate(fields)))
-    assert results == [[200] * ROUNDS] * len(fields), server_logs(servers)
+    assert results == [[200] * ROUNDS] * len(fields), servers.logs()
     stored = requests.get(urls[0] + path, timeout=30).json()
     last = ROUNDS - 1
     assert stored == {"id": stored["id"], **{name: value(last) for name, value in fields.items()}}
+
+
+def test_multi_patches_of_the_same_records_in_opposite_orders_do_not_deadlock(urls, servers):
+    sessions = [requests.Session(), requests.Session()]
+    people = [{"name": "person", "age": n} for n in range(MULTI_RECORDS)]
+    sessions[0].post(urls[0] + "/people", json=people, timeout=30).raise_for_status()
+
+    def patch(index: int, order: int, trial: int) -> int:
+        query = f"age[$gte]=0&$sort[age]={order}"
+        data = {"name": f"trial {trial} by {index}"}
+        return sessions[index].patch(f"{urls[index]}/people?{query}", json=data, timeout=30)
+
+    statuses = []
+    for trial in range(MULTI_TRIALS):
+        results = run_together(
+            *(functools.partial(patch, index, order, trial) for index, order in enumerate((1, -1)))
+        )
+        statuses += [getattr(result, "status_code", result) for result in results]
+    assert statuses == [200] * 2 * MULTI_TRIALS, servers.logs()
+    names = {person["name"] for person in sessions[0].get(urls[0] + "/people", timeout=30).json()}
+    assert len(names) == 1  # one patch wrote every record after the other

@@ -8,6 +8,8 @@ exception handler does, with `to_feathers_error`).
 from __future__ import annotations
 
 import pytest
+from asgiref.sync import sync_to_async
+from django.db import connections
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied, Throttled
 
 from django_services.errors import BadRequest, MethodNotAllowed
@@ -135,7 +137,11 @@ async def test_async_calls_run_sync_methods_in_the_sync_thread(serve):
     await Person.objects.acreate(name="Ada", age=36)
     context = CallContext(get_service("people"), "find", params=Params(query={"name": "Ada"}))
 
-    result = await run_call_async(context)
+    try:
+        result = await run_call_async(context)
+    finally:
+        # Django's sync thread outlives the test: its connection must not.
+        await sync_to_async(connections.close_all)()
 
     assert [person["name"] for person in result] == ["Ada"]
 

@@ -96,6 +96,18 @@ def test_a_patch_updates_only_the_columns_it_was_sent(api):
     assert '"complete"' not in update
 
 
+def test_a_patch_with_select_updates_only_the_columns_it_was_sent(api):
+    todo = Todo.objects.create(text="write", complete=False)
+    with CaptureQueriesContext(connection) as queries:
+        response = send(api, "PATCH", f"/todos/{todo.pk}?$select[]=text", {"complete": True})
+    assert body(response) == {"id": todo.pk, "text": "write"}
+    [update] = updates(queries)
+    assert '"complete"' in update
+    assert '"text"' not in update
+    todo.refresh_from_db()
+    assert todo.complete is True
+
+
 def test_a_column_changed_meanwhile_keeps_its_change(api):
     todo = Todo.objects.create(text="write", complete=False)
     response = send(api, "PATCH", f"/meanwhile/{todo.pk}", {"text": "written"})

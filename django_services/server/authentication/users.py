@@ -8,13 +8,16 @@ The users service: Feathers' entity service, with Django's password hashing.
     DJANGO_SERVICES = {"SERVICES": {"users": "accounts.services.UserService"}}
 
 The password is hashed with Django's hashers (`PASSWORD_HASHERS`) on create, update and patch,
-checked by `AUTH_PASSWORD_VALIDATORS`, and is a private field: never sent, never queryable,
-never sortable, never selectable. The authentication service sends the user through this
-service's `get`, so what it shows is what a login shows.
+before the write transaction opens (hashing is slow on purpose, and a write transaction holds
+the whole database on SQLite), checked by `AUTH_PASSWORD_VALIDATORS`, and is a private field:
+never sent, never queryable, never sortable, never selectable. The authentication service
+sends the user through this service's `get`, so what it shows is what a login shows.
 """
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from django.contrib.auth import get_user_model, password_validation
@@ -59,6 +62,10 @@ class UserService(ModelService):
 
     password_field: str = "password"
 
+    #: The raw passwords of the call in progress and their hashes, made before the write
+    #: transaction opens; each is used once.
+    _advance_hashes: list[tuple[str, str] | None] | None = None
+
     def get_queryset(self) -> Any:
         """The `queryset` option, or every user of `AUTH_USER_MODEL`."""
         if self.queryset is None:
@@ -79,6 +86,35 @@ class UserService(ModelService):
             field.write_only = True
         return serializer
 
+    def create(self, data: Any, params: Any) -> Any:
+        """Create users, their passwords hashed before the write transaction opens."""
+        with self.hashing_in_advance(data):
+            return super().create(data, params)
+
+    def update(self, id: Any, data: Any, params: Any) -> Any:
+        """Replace a user, a new password hashed before the write transaction opens."""
+        with self.hashing_in_advance(data):
+            return super().update(id, data, params)
+
+    def patch(self, id: Any, data: Any, params: Any) -> Any:
+        """Patch users, a new password hashed before the write transaction opens."""
+        with self.hashing_in_advance(data):
+            return super().patch(id, data, params)
+
+    @contextlib.contextmanager
+    def hashing_in_advance(self, data: Any) -> Iterator[None]:
+        """Hash the raw passwords of `data` (a record or a list) now, for `hash_password`."""
+        records = data if isinstance(data, list) else [data]
+        hashes: list[tuple[str, str] | None] = []
+        for record in records:
+            raw = record.get(self.password_field) if isinstance(record, Mapping) else None
+            hashes.append((raw, make_password(raw)) if isinstance(raw, str) else None)
+        self._advance_hashes = hashes
+        try:
+            yield
+        finally:
+            self._advance_hashes = None
+
     def perform_create(self, serializer: serializers.BaseSerializer) -> None:
         """Hash the password, then save the new user."""
         self.hash_password(serializer)
@@ -98,7 +134,7 @@ class UserService(ModelService):
         else:
             records = [records]
         source = self.password_source(serializer)
-        for record, instance in zip(records, instances, strict=True):
+        for index, (record, instance) in enumerate(zip(records, instances, strict=True)):
             if record.get(source) is None:
                 continue
             raw = record[source]
@@ -106,7 +142,16 @@ class UserService(ModelService):
                 password_validation.validate_password(raw, user=instance)
             except DjangoValidationError as exc:
                 raise serializers.ValidationError({self.password_field: exc.messages}) from None
-            record[source] = make_password(raw)
+            record[source] = self._advance_hash(index, raw) or make_password(raw)
+
+    def _advance_hash(self, index: int, raw: str) -> str | None:
+        """The hash made in advance for record `index`, if it is this password's (once)."""
+        hashes = self._advance_hashes
+        if hashes is None or index >= len(hashes) or hashes[index] is None:
+            return None
+        made_for, hashed = hashes[index]
+        hashes[index] = None  # a multi patch hashes each record's copy with its own salt
+        return hashed if made_for == raw else None
 
     def password_source(self, serializer: serializers.BaseSerializer) -> str:
         """The attribute the password field writes (its `source`)."""

@@ -31,6 +31,7 @@ from . import emitter
 from .channels import Channel, get_publisher, resolve_channels
 from .connection import Connection
 from .dispatch import Failed, dispatch
+from .flood import CallBudget, too_many_calls
 from .login import handshake_login
 
 __all__ = ["SocketServer"]
@@ -49,18 +50,33 @@ class SocketServer:
     """
     A python-socketio `AsyncServer` that serves the project's services to Feathers clients.
 
-    **Parameters:** keyword arguments of `socketio.AsyncServer` (`cors_allowed_origins`,
-    `client_manager`, `ping_interval`, ...). `async_mode` is always `"asgi"`. The defaults
-    keep socket.io's: same-origin handshakes only, a 1 MB payload limit, 25 s pings.
+    **Parameters:**
+
+    * **call_rate**, **call_burst** - the calls a second one connection may make, and how many
+      at once after a pause; **calls_in_flight** - how many of its calls may run at once. A
+      call beyond them is answered 429 TooManyRequests without running.
+    * any keyword argument of `socketio.AsyncServer` (`cors_allowed_origins`,
+      `client_manager`, `ping_interval`, ...). `async_mode` is always `"asgi"`. The defaults
+      keep socket.io's: same-origin handshakes only, a 1 MB payload limit, 25 s pings.
     """
 
-    def __init__(self, **options: Any) -> None:
+    def __init__(
+        self,
+        *,
+        call_rate: float = 50,
+        call_burst: int = 100,
+        calls_in_flight: int = 32,
+        **options: Any,
+    ) -> None:
+        self.call_rate, self.call_burst = call_rate, call_burst
+        self.calls_in_flight = calls_in_flight
         options.setdefault("json", _JSON)
         url = emitter.redis_url()
         if url is not None and "client_manager" not in options:
             options["client_manager"] = socketio.AsyncRedisManager(url, channel=emitter.CHANNEL)
         self.sio = socketio.AsyncServer(async_mode="asgi", **options)
         self.connections: dict[str, Connection] = {}
+        self._budgets: dict[str, CallBudget] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self.sio.on("connect", self.on_connect)
@@ -124,6 +140,7 @@ class SocketServer:
         if self.sio.manager.is_connected(sid, "/"):
             # An event named `disconnect` from a connected client, not a disconnection.
             return
+        self._budgets.pop(sid, None)
         connection = self.connections.pop(sid, None)
         if connection is not None:
             self._cancel_expiry(connection)
@@ -134,8 +151,19 @@ class SocketServer:
         connection = self.connections.get(sid)
         if connection is None:
             return None
+        budget = self._budgets.get(sid)
+        if budget is None:
+            budget = self._budgets[sid] = CallBudget(
+                self.call_rate, self.call_burst, self.calls_in_flight
+            )
+        wait = budget.start()
+        if wait is not None:
+            return (too_many_calls(wait),)
         login_before = connection.authentication
-        ack = await dispatch(connection, event, args)
+        try:
+            ack = await dispatch(connection, event, args)
+        finally:
+            budget.finish()
         self._arm_expiry(connection)
         if connection.authentication is not login_before:
             publisher = get_publisher()

@@ -5,13 +5,15 @@ Django settings of the conformance fixture, for the Feathers interoperability te
         CONFORMANCE_DATABASE_URL=sqlite:////tmp/conformance.sqlite3 \
         python -m tests.interop.conformance.serve 8000
 
-`CONFORMANCE_DATABASE_URL` names the database (a temporary SQLite file when unset); the tables
-are created when the server starts. `CONFORMANCE_REDIS_URL`, when set, is the Redis through
-which service events reach the sockets of every server process (`SOCKETIO_REDIS_URL`).
+`CONFORMANCE_DATABASE_URL` names the database (a temporary SQLite file when unset), and
+`CONFORMANCE_DATABASE_OPTIONS` (JSON) adds to its `OPTIONS`; the tables are created when the
+server starts. `CONFORMANCE_REDIS_URL`, when set, is the Redis through which service events
+reach the sockets of every server process (`SOCKETIO_REDIS_URL`).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import tempfile
 from pathlib import Path
@@ -38,6 +40,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "timeout": 20,
         "init_command": "PRAGMA journal_mode=WAL",
     }
+# `CONFORMANCE_DATABASE_OPTIONS` (JSON) adds or replaces options: a shorter lock wait, say.
+DATABASES["default"].setdefault("OPTIONS", {}).update(
+    json.loads(os.environ.get("CONFORMANCE_DATABASE_OPTIONS") or "{}")
+)
 
 INSTALLED_APPS = [
     "django.contrib.contenttypes",

@@ -139,7 +139,9 @@ class TodoService extends MemoryService {
     for (const todo of open) {
       await this._patch(todo.id, { complete: true })
     }
-    return { updated: open.length }
+    const result = { updated: open.length }
+    this.emit('markedAllComplete', result)
+    return result
   }
 }
 
@@ -233,7 +235,7 @@ function createApp () {
   serve('api/v1/messages', memory({ paginate: PAGINATE }), { shape: MESSAGE })
   serve('todos', new TodoService({ startId: 1 }), {
     shape: TODO,
-    options: { methods: [...STANDARD_METHODS, 'markAllComplete'] }
+    options: { methods: [...STANDARD_METHODS, 'markAllComplete'], events: ['markedAllComplete'] }
   })
   serve('users', memory(), {
     shape: USER,
@@ -264,6 +266,23 @@ function createApp () {
   authentication.register('jwt', new JWTStrategy())
   authentication.register('local', new LocalStrategy())
   app.use('authentication', authentication)
+
+  // The fixture's channel policy (CONTRACT-SOCKETS.md §7), on the generated app's pattern.
+  app.on('connection', (connection) => app.channel('anonymous').join(connection))
+  app.on('login', (authResult, { connection }) => {
+    if (connection) {
+      app.channel(app.channels).leave(connection)
+      app.channel('authenticated').join(connection)
+      app.channel(`users/${authResult.user.id}`).join(connection)
+    }
+  })
+  app.publish(() => app.channel('authenticated'))
+  app.service('api/v1/messages').publish((message) => app.channel(`users/${message.userId}`))
+  app.service('users').publish((user) => [
+    app.channel('authenticated'),
+    app.channel(`users/${user.id}`)
+  ])
+  app.service('secrets').publish(() => null)
 
   app.post('/__reset', (_req, res) => {
     for (const service of stores) {
