@@ -170,6 +170,7 @@ class SocketIOConnection(_SocketState, Connection):
     def open(
         cls, base_url: str, options: Mapping[str, Any], client_options: Mapping[str, Any]
     ) -> SocketIOConnection:
+        options, client_options = _split(options, client_options)
         return cls(cls.create_client(client_options), base=base_url, options=options)
 
     @classmethod
@@ -326,6 +327,7 @@ class AsyncSocketIOConnection(_SocketState, AsyncConnection):
     def open(
         cls, base_url: str, options: Mapping[str, Any], client_options: Mapping[str, Any]
     ) -> AsyncSocketIOConnection:
+        options, client_options = _split(options, client_options)
         return cls(cls.create_client(client_options), base=base_url, options=options)
 
     @classmethod
@@ -454,3 +456,12 @@ class AsyncSocketIOConnection(_SocketState, AsyncConnection):
         assert self._dispatch_lock is not None
         async with self._dispatch_lock:
             await self.listeners.adispatch(event, args[0] if args else None)
+
+
+def _split(
+    options: Mapping[str, Any], client_options: Mapping[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    # A remote's OPTIONS hold the connection's own socket options beside python-socketio's.
+    own = {key: value for key, value in client_options.items() if key in SOCKET_OPTIONS}
+    rest = {key: value for key, value in client_options.items() if key not in SOCKET_OPTIONS}
+    return {**options, **own}, rest
