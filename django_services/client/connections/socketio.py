@@ -42,7 +42,7 @@ __all__ = [
 SOCKET_OPTIONS = ("transports", "authentication_path")
 #: Set by the connection itself when it makes python-socketio's client from a remote's OPTIONS.
 MANAGED_OPTIONS = frozenset({"handle_sigint", "logger", "engineio_logger", "serializer", "json"})
-_QUIET_REASONS = ("io client disconnect", "client disconnect", "io server disconnect")
+_QUIET_REASONS = ("client disconnect", "server disconnect")
 
 
 class _SocketState:

@@ -7,6 +7,9 @@
  *   node reference-server.js 3030     # 0 picks a free port
  *   -> "Feathers reference server listening on http://127.0.0.1:<port>"
  *
+ * With REFERENCE_SEED_USER=<email>:<password> in the environment, that user is created (as the
+ * first user, id 0) before the server listens: a restarted server knows it again.
+ *
  * Query values arrive as strings over REST. A generated Feathers app converts them with its
  * query schema; here a small hook does the same from each service's field types, so that
  * `?age[$gt]=30` compares numbers, as in the conformance fixture.
@@ -300,6 +303,14 @@ async function main () {
   const port = Number(process.argv[2] || 0)
   const app = createApp()
   const server = await app.listen(port, '127.0.0.1')
+  const seed = process.env.REFERENCE_SEED_USER
+  if (seed) {
+    const separator = seed.indexOf(':')
+    await app.service('users').create({
+      email: seed.slice(0, separator),
+      password: seed.slice(separator + 1)
+    })
+  }
   const address = server.address()
   console.log(`Feathers reference server listening on http://127.0.0.1:${address.port}`)
   const stop = () => {
