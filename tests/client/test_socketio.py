@@ -266,3 +266,21 @@ async def test_async_client_methods_handlers_and_iterator(server):
         assert await app.service("secrets").find() is not None
     finally:
         await connection.aclose()
+
+
+@USER
+async def test_the_async_client_logs_in_again_after_a_reconnect(server):
+    client = socketio.AsyncClient(reconnection_delay=0.1)
+    connection = socketio_client(server.url, client, {"timeout": 5})
+    app = App().configure(connection).configure(authentication_client())
+    try:
+        await app.authenticate(LOGIN)
+        await client.eio.ws.close()  # the transport drops; python-socketio reconnects
+        for _ in range(200):
+            if not client.connected:
+                break
+            await asyncio.sleep(0.02)
+        assert await app.service("secrets").find() is not None
+        assert len(server.application.server.connections) == 1
+    finally:
+        await connection.aclose()
