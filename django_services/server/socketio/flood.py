@@ -1,7 +1,7 @@
 """
 A per-connection budget of calls, so that one socket cannot flood the server.
 
-    budget = CallBudget(rate=50, burst=100, in_flight=32)
+    budget = CallBudget(rate=1000, burst=1000, in_flight=32)
     wait = budget.start()      # None: go ahead (call `budget.finish()` when answered);
                                # else the seconds until a call would be allowed
 

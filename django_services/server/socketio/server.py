@@ -63,8 +63,8 @@ class SocketServer:
     def __init__(
         self,
         *,
-        call_rate: float = 50,
-        call_burst: int = 100,
+        call_rate: float = 1000,
+        call_burst: int = 1000,
         calls_in_flight: int = 32,
         **options: Any,
     ) -> None:
