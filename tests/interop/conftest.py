@@ -57,7 +57,8 @@ def feathers_server(node_packages: Path, server_logs: Path) -> Iterator[Backgrou
 
 
 def _conformance_server(server_logs: Path, name: str, options: list[str]) -> Iterator[Any]:
-    with conformance_database(server_logs) as database_url:
+    # A database of its own per server: the WSGI and ASGI fixtures may run at the same time.
+    with conformance_database(server_logs, name) as database_url:
         server = BackgroundServer(
             name,
             [sys.executable, "-m", "tests.interop.conformance.serve", *options, "0"],
