@@ -56,9 +56,10 @@ def feathers_server(node_packages: Path, server_logs: Path) -> Iterator[Backgrou
     server.stop()
 
 
-def _conformance_server(server_logs: Path, name: str, options: list[str]) -> Iterator[Any]:
-    # A database of its own per server: the WSGI and ASGI fixtures may run at the same time.
-    with conformance_database(server_logs, name) as database_url:
+def _conformance_server(
+    server_logs: Path, name: str, options: list[str], label: str
+) -> Iterator[Any]:
+    with conformance_database(server_logs, label) as database_url:
         server = BackgroundServer(
             name,
             [sys.executable, "-m", "tests.interop.conformance.serve", *options, "0"],
@@ -76,13 +77,16 @@ def _conformance_server(server_logs: Path, name: str, options: list[str]) -> Ite
 
 @pytest.fixture(scope="session")
 def conformance_server(server_logs: Path) -> Iterator[BackgroundServer]:
-    yield from _conformance_server(server_logs, "django-services-conformance", [])
+    yield from _conformance_server(server_logs, "django-services-conformance", [], "conformance")
 
 
 @pytest.fixture(scope="session")
 def conformance_asgi_server(server_logs: Path) -> Iterator[BackgroundServer]:
     """The fixture under uvicorn: REST and socket.io on one port (`serve --asgi`)."""
-    yield from _conformance_server(server_logs, "django-services-conformance-asgi", ["--asgi"])
+    # A database of its own: both fixtures may run at once.
+    yield from _conformance_server(
+        server_logs, "django-services-conformance-asgi", ["--asgi"], "conformance_asgi"
+    )
 
 
 class FeathersClientHarness(ClientHarness):
