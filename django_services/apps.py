@@ -7,3 +7,10 @@ class DjangoServicesConfig(AppConfig):
 
     def ready(self) -> None:
         from . import checks  # noqa: F401 - registers the system checks
+        from .conf import services_settings
+
+        if services_settings.SOCKETIO_REDIS_URL:
+            # Events of this process reach the sockets of every socket.io server through Redis.
+            from .server.socketio import emitter
+
+            emitter.install()

@@ -70,6 +70,12 @@ DEFAULTS: dict[str, Any] = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     # The DRF exception handler of services (dotted path): every error as Feathers JSON.
     "EXCEPTION_HANDLER": "django_services.server.exceptions.exception_handler",
+    # The publisher of service events to socket.io connections (a dotted path to a
+    # `django_services.server.socketio.Publisher` subclass); None publishes nothing.
+    "SOCKETIO_PUBLISHER": None,
+    # Redis (a URL) through which every process publishes service events to the sockets of
+    # every socket.io server process; None: events reach the sockets of their own process.
+    "SOCKETIO_REDIS_URL": None,
     # The /authentication service and the JWTs it issues (Feathers' `authentication` config).
     # Present in DJANGO_SERVICES (as a dict), it turns the service on; every key is optional.
     "AUTHENTICATION": {

@@ -33,6 +33,7 @@ from .config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
 from .connections import AsyncConnection, BaseConnection, Connection
 from .rest import RestClient, rest, rest_client
 from .services import AsyncRestService, BaseRestService, RestService
+from .sockets import socketio_client
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -57,6 +58,7 @@ __all__ = [
     "errors",
     "rest",
     "rest_client",
+    "socketio_client",
 ]
 
 # Reprs, tracebacks and docs show the public path, not the private module.

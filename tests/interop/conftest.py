@@ -6,7 +6,8 @@ Fixtures of the interoperability tests with the real Feathers JS packages.
 * `feathers_server`: a real Feathers v5 server (node/reference-server.js) on a free loopback
   port, for the session.
 * `conformance_server`: the django-feathers conformance fixture (tests/interop/conformance)
-  served over real HTTP by a child process, on its own database, for the session.
+  served over real HTTP by a child process, on its own database, for the session;
+  `conformance_asgi_server`: the same under uvicorn, with socket.io beside REST on its port.
 * `harness`: makes Python client apps on one of the four connection kinds, sync or async,
   and runs their calls.
 """
@@ -55,12 +56,13 @@ def feathers_server(node_packages: Path, server_logs: Path) -> Iterator[Backgrou
     server.stop()
 
 
-@pytest.fixture(scope="session")
-def conformance_server(server_logs: Path) -> Iterator[BackgroundServer]:
-    with conformance_database(server_logs) as database_url:
+def _conformance_server(
+    server_logs: Path, name: str, options: list[str], label: str
+) -> Iterator[Any]:
+    with conformance_database(server_logs, label) as database_url:
         server = BackgroundServer(
-            "django-feathers-conformance",
-            [sys.executable, "-m", "tests.interop.conformance.serve", "0"],
+            name,
+            [sys.executable, "-m", "tests.interop.conformance.serve", *options, "0"],
             cwd=REPOSITORY,
             env={
                 "DJANGO_SETTINGS_MODULE": "tests.interop.conformance.settings",
@@ -71,6 +73,20 @@ def conformance_server(server_logs: Path) -> Iterator[BackgroundServer]:
         server.start(server_logs)
         yield server
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def conformance_server(server_logs: Path) -> Iterator[BackgroundServer]:
+    yield from _conformance_server(server_logs, "django-feathers-conformance", [], "conformance")
+
+
+@pytest.fixture(scope="session")
+def conformance_asgi_server(server_logs: Path) -> Iterator[BackgroundServer]:
+    """The fixture under uvicorn: REST and socket.io on one port (`serve --asgi`)."""
+    # A database of its own: both fixtures may run at once.
+    yield from _conformance_server(
+        server_logs, "django-feathers-conformance-asgi", ["--asgi"], "conformance_asgi"
+    )
 
 
 class FeathersClientHarness(ClientHarness):

@@ -2,9 +2,11 @@
 The real Feathers JS clients against django-feathers' conformance fixture.
 
 Each mocha spec of node/specs (the official @feathersjs/adapter-tests suite over the wire,
-@feathersjs/rest-client with fetch and axios, @feathersjs/authentication-client) runs twice:
-against a real Feathers v5 server, which proves the spec itself right, and against the
-conformance fixture, which must pass it the same way.
+@feathersjs/rest-client with fetch and axios, @feathersjs/socketio-client over websocket and
+long-polling, @feathersjs/authentication-client) runs twice: against a real Feathers v5
+server, which proves the spec itself right, and against the conformance fixture, which must
+pass it the same way (the socket specs against the fixture under uvicorn, `serve --asgi`,
+which serves REST on the same port too).
 """
 
 from __future__ import annotations
@@ -20,6 +22,11 @@ from .processes import BackgroundServer
 pytestmark = pytest.mark.interop
 
 SPECS = ("adapter", "rest-client", "authentication")
+#: Specs over @feathersjs/socketio-client, on websocket and long-polling.
+SOCKET_SPECS = ("socket-adapter", "socket-client", "socket-events")
+#: What the ASGI fixture must pass: the socket specs, and REST on the same port.
+ASGI_SPECS = (*SOCKET_SPECS, "rest-client")
+ADAPTER_SPECS = ("adapter", "socket-adapter")
 # The adapter suite runs on two services (people, people-customid) over two transports.
 ADAPTER_RUNS_PER_TEST = 4
 
@@ -29,7 +36,7 @@ def assert_specs_pass(server: BackgroundServer, spec: str, results_dir: Path) ->
     if results.failed or results.returncode != 0 or not results.passed:
         report = results.failure_report()
         pytest.fail(f"{report}\n\n{server.name} server log:\n{server.log()[-5000:]}", pytrace=False)
-    if spec == "adapter":
+    if spec in ADAPTER_SPECS:
         assert_adapter_catalogue_ran(results)
     else:
         assert not results.pending
@@ -53,7 +60,7 @@ def _adapter_test_name(full_title: str, names) -> str:
     return max(matches, key=len)
 
 
-@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("spec", SPECS + SOCKET_SPECS)
 def test_specs_pass_against_a_real_feathers_server(spec, feathers_server, tmp_path):
     assert_specs_pass(feathers_server, spec, tmp_path)
 
@@ -63,3 +70,10 @@ def test_feathers_clients_work_with_the_conformance_fixture(
     spec, node_packages, conformance_server, tmp_path
 ):
     assert_specs_pass(conformance_server, spec, tmp_path)
+
+
+@pytest.mark.parametrize("spec", ASGI_SPECS)
+def test_feathers_socket_clients_work_with_the_asgi_conformance_fixture(
+    spec, node_packages, conformance_asgi_server, tmp_path
+):
+    assert_specs_pass(conformance_asgi_server, spec, tmp_path)

@@ -38,6 +38,8 @@ BUILT_IN: Mapping[str, tuple[str, str, str, str]] = {
     "httpx": ("httpx", "HTTPXConnection", "httpx", "httpx"),
     "httpx-async": ("httpx", "AsyncHTTPXConnection", "httpx", "httpx"),
     "aiohttp": ("aiohttp", "AiohttpConnection", "aiohttp", "aiohttp"),
+    "socketio": ("socketio", "SocketIOConnection", "socketio", "socketio"),
+    "socketio-async": ("socketio", "AsyncSocketIOConnection", "socketio", "socketio"),
 }
 
 

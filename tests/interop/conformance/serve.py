@@ -1,18 +1,24 @@
 """
-Serve the conformance fixture over real HTTP, on loopback, with Django's threaded WSGI server.
+Serve the conformance fixture over real HTTP, on loopback.
 
     DJANGO_SETTINGS_MODULE=tests.interop.conformance.settings \
         python -m tests.interop.conformance.serve 8000      # 0 (the default) picks a free port
+    python -m tests.interop.conformance.serve --asgi 0      # REST and socket.io, under uvicorn
     -> "django-services conformance server listening on http://127.0.0.1:<port>"
 
-The tables are created first (the test models have no migrations), then the ready line is
-printed and the server runs until it is terminated.
+Without `--asgi`, REST runs on Django's threaded WSGI server. With it, uvicorn serves the ASGI
+application of `django_services.server.socketio.get_asgi_application()`: REST and socket.io
+(`/socket.io/`, websocket and polling) on the one port. The tables are created first (the test
+models have no migrations), then the ready line is printed once the port accepts connections,
+and the server runs until it is terminated.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
+import socket
 import sys
 from typing import Any
 
@@ -26,6 +32,18 @@ def main(argv: list[str]) -> None:
     django.setup()
 
     from django.core.management import call_command
+
+    asgi = "--asgi" in argv
+    arguments = [argument for argument in argv if argument != "--asgi"]
+    port = int(arguments[0]) if arguments else 0
+    call_command("migrate", run_syncdb=True, verbosity=0, interactive=False)
+    if asgi:
+        serve_asgi(port)
+    else:
+        serve_wsgi(port)
+
+
+def serve_wsgi(port: int) -> None:
     from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
     from django.core.wsgi import get_wsgi_application
 
@@ -37,8 +55,6 @@ def main(argv: list[str]) -> None:
         def log_message(self, format: str, *args: Any) -> None:
             pass
 
-    port = int(argv[0]) if argv else 0
-    call_command("migrate", run_syncdb=True, verbosity=0, interactive=False)
     server = ThreadedWSGIServer(("127.0.0.1", port), QuietHandler, allow_reuse_address=False)
     server.set_app(get_wsgi_application())
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
@@ -47,6 +63,29 @@ def main(argv: list[str]) -> None:
         server.serve_forever()
     finally:
         server.server_close()
+
+
+def serve_asgi(port: int) -> None:
+    import uvicorn
+
+    from django_services.server.socketio import get_asgi_application
+
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", port))
+    config = uvicorn.Config(get_asgi_application(), log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+
+    async def announce() -> None:
+        while not server.started:
+            await asyncio.sleep(0.01)
+        print(f"{READY} http://127.0.0.1:{listener.getsockname()[1]}", flush=True)
+
+    async def run() -> None:
+        ready = asyncio.ensure_future(announce())
+        await server.serve(sockets=[listener])
+        ready.cancel()
+
+    asyncio.run(run())
 
 
 if __name__ == "__main__":

@@ -7,13 +7,17 @@ The services of the conformance fixture, written with the package's public serve
     api/v1/messages      text, userId, read; paginated {default: 10, max: 50}; multi off
     todos                text, complete; custom method `markAllComplete`
     users                email, password (hashed, never sent); create is public
-    secrets              find only, with a valid JWT
+    secrets              find, and create (nothing stored), with a valid JWT
     users/:userId/notes  text, userId; every method on the route's user's notes
     errors               get(<code>) raises the error of that status
+
+Their events reach socket.io connections as `realtime.ConformancePublisher` and the services'
+own `publish` methods decide (the channel policy of CONTRACT-SOCKETS.md).
 """
 
 from __future__ import annotations
 
+import itertools
 import uuid
 
 from rest_framework import permissions, serializers
@@ -21,9 +25,12 @@ from rest_framework import permissions, serializers
 from django_services import errors
 from django_services.server import ModelService, Service, service_method
 from django_services.server.authentication import JWTAuthentication, UserService
+from django_services.server.socketio import channel
 from tests.testapp.models import Message, Note, Person, PersonCustomId, Todo
 
 PAGINATE = {"default": 10, "max": 50}
+
+_secret_ids = itertools.count(1)
 
 #: The statuses `errors.get(<code>)` answers with their Feathers class.
 ERROR_CODES = (400, 401, 402, 403, 404, 405, 406, 408, 409, 410, 411, 422, 429, 500, 501, 502, 503)
@@ -94,16 +101,24 @@ class MessageService(ModelService):
     paginate = PAGINATE
     multi = False
 
+    def publish(self, event):
+        """A message reaches its owner's connections only."""
+        return channel(f"users/{event.data['userId']}")
+
 
 class TodoService(ModelService):
     queryset = Todo.objects.order_by("pk")
     serializer_class = TodoSerializer
     paginate = False
 
+    events = ["markedAllComplete"]
+
     @service_method(name="markAllComplete")
     def mark_all_complete(self, data, params):
-        """Complete every open todo; answer how many changed."""
-        return {"updated": self.get_queryset().filter(complete=False).update(complete=True)}
+        """Complete every open todo; answer how many changed, in an event too."""
+        result = {"updated": self.get_queryset().filter(complete=False).update(complete=True)}
+        self.emit("markedAllComplete", result)
+        return result
 
 
 class CreateOrAuthenticated(permissions.BasePermission):
@@ -118,6 +133,10 @@ class ConformanceUserService(UserService):
     permission_classes = [CreateOrAuthenticated]
     paginate = False
 
+    def publish(self, event):
+        """Users go to every logged-in connection, and to the user's own (once each)."""
+        return [channel("authenticated"), channel(f"users/{event.data['id']}")]
+
 
 class SecretService(Service):
     authentication_classes = [JWTAuthentication]
@@ -125,6 +144,15 @@ class SecretService(Service):
 
     def find(self, params):
         return [{"id": 1, "secret": "42"}]
+
+    def create(self, data, params):
+        """Answer a new number and the secret sent; nothing is stored."""
+        secret = data.get("secret") if isinstance(data, dict) else None
+        return {"id": next(_secret_ids), "secret": secret}
+
+    def publish(self, event):
+        """Secrets are published to nobody."""
+        return None
 
 
 class NoteService(ModelService):

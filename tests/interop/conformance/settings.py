@@ -7,7 +7,8 @@ Django settings of the conformance fixture, for the Feathers interoperability te
 
 `CONFORMANCE_DATABASE_URL` names the database (a temporary SQLite file when unset), and
 `CONFORMANCE_DATABASE_OPTIONS` (JSON) adds to its `OPTIONS`; the tables are created when the
-server starts.
+server starts. `CONFORMANCE_REDIS_URL`, when set, is the Redis through which service events
+reach the sockets of every server process (`SOCKETIO_REDIS_URL`).
 """
 
 from __future__ import annotations
@@ -82,6 +83,7 @@ DJANGO_SERVICES = {
         "users/:userId/notes": SERVICES_MODULE + "NoteService",
         "errors": SERVICES_MODULE + "ErrorService",
     },
+    "SOCKETIO_PUBLISHER": "tests.interop.conformance.realtime.ConformancePublisher",
     "AUTHENTICATION": {
         "SECRET": "django-services-conformance-jwt-secret-of-at-least-32-bytes",
         "ENTITY": "user",
@@ -96,3 +98,6 @@ LOGGING = {
     # Unexpected errors (the `errors` service's plain exception included) go to the server log.
     "loggers": {"django.request": {"handlers": ["console"], "level": "ERROR"}},
 }
+
+if os.environ.get("CONFORMANCE_REDIS_URL"):
+    DJANGO_SERVICES["SOCKETIO_REDIS_URL"] = os.environ["CONFORMANCE_REDIS_URL"]

@@ -1,11 +1,14 @@
 'use strict'
 /*
- * A Feathers v5 server (Express transport, memory adapter, local authentication) exposing the
- * same services as django-services' conformance fixture, so the same scenarios can run
- * against both.
+ * A Feathers v5 server (Express and socket.io transports, memory adapter, local authentication)
+ * exposing the same services as django-services' conformance fixture, so the same scenarios can
+ * run against both.
  *
  *   node reference-server.js 3030     # 0 picks a free port
  *   -> "Feathers reference server listening on http://127.0.0.1:<port>"
+ *
+ * With REFERENCE_SEED_USER=<email>:<password> in the environment, that user is created (as the
+ * first user, id 0) before the server listens: a restarted server knows it again.
  *
  * Query values arrive as strings over REST. A generated Feathers app converts them with its
  * query schema; here a small hook does the same from each service's field types, so that
@@ -14,6 +17,7 @@
 const crypto = require('crypto')
 const { feathers } = require('@feathersjs/feathers')
 const express = require('@feathersjs/express')
+const socketio = require('@feathersjs/socketio')
 const errors = require('@feathersjs/errors')
 const { MemoryService } = require('@feathersjs/memory')
 const { AuthenticationService, JWTStrategy, authenticate } = require('@feathersjs/authentication')
@@ -138,7 +142,9 @@ class TodoService extends MemoryService {
     for (const todo of open) {
       await this._patch(todo.id, { complete: true })
     }
-    return { updated: open.length }
+    const result = { updated: open.length }
+    this.emit('markedAllComplete', result)
+    return result
   }
 }
 
@@ -153,8 +159,17 @@ class ErrorService {
 }
 
 class SecretService {
+  constructor () {
+    this.lastId = 0
+  }
+
   async find () {
     return [{ id: 1, secret: '42' }]
+  }
+
+  async create (data) {
+    this.lastId += 1
+    return { id: this.lastId, secret: data && data.secret }
   }
 }
 
@@ -191,6 +206,7 @@ function createApp () {
   app.use(express.json())
   app.use(express.urlencoded({ extended: true }))
   app.configure(express.rest())
+  app.configure(socketio())
 
   const stores = []
   const serve = (path, service, { shape, options, hooks = {} }) => {
@@ -222,7 +238,7 @@ function createApp () {
   serve('api/v1/messages', memory({ paginate: PAGINATE }), { shape: MESSAGE })
   serve('todos', new TodoService({ startId: 1 }), {
     shape: TODO,
-    options: { methods: [...STANDARD_METHODS, 'markAllComplete'] }
+    options: { methods: [...STANDARD_METHODS, 'markAllComplete'], events: ['markedAllComplete'] }
   })
   serve('users', memory(), {
     shape: USER,
@@ -245,12 +261,31 @@ function createApp () {
 
   app.use('errors', new ErrorService())
   app.use('secrets', new SecretService())
-  app.service('secrets').hooks({ before: { find: [authenticate('jwt')] } })
+  app.service('secrets').hooks({
+    before: { find: [authenticate('jwt')], create: [authenticate('jwt')] }
+  })
 
   const authentication = new AuthenticationService(app)
   authentication.register('jwt', new JWTStrategy())
   authentication.register('local', new LocalStrategy())
   app.use('authentication', authentication)
+
+  // The fixture's channel policy (CONTRACT-SOCKETS.md §7), on the generated app's pattern.
+  app.on('connection', (connection) => app.channel('anonymous').join(connection))
+  app.on('login', (authResult, { connection }) => {
+    if (connection) {
+      app.channel(app.channels).leave(connection)
+      app.channel('authenticated').join(connection)
+      app.channel(`users/${authResult.user.id}`).join(connection)
+    }
+  })
+  app.publish(() => app.channel('authenticated'))
+  app.service('api/v1/messages').publish((message) => app.channel(`users/${message.userId}`))
+  app.service('users').publish((user) => [
+    app.channel('authenticated'),
+    app.channel(`users/${user.id}`)
+  ])
+  app.service('secrets').publish(() => null)
 
   app.post('/__reset', (_req, res) => {
     for (const service of stores) {
@@ -268,11 +303,20 @@ async function main () {
   const port = Number(process.argv[2] || 0)
   const app = createApp()
   const server = await app.listen(port, '127.0.0.1')
+  const seed = process.env.REFERENCE_SEED_USER
+  if (seed) {
+    const separator = seed.indexOf(':')
+    await app.service('users').create({
+      email: seed.slice(0, separator),
+      password: seed.slice(separator + 1)
+    })
+  }
   const address = server.address()
   console.log(`Feathers reference server listening on http://127.0.0.1:${address.port}`)
   const stop = () => {
     server.close(() => process.exit(0))
     server.closeAllConnections()
+    app.io.close()
   }
   process.on('SIGTERM', stop)
   process.on('SIGINT', stop)

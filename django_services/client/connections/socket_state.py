@@ -1,0 +1,121 @@
+"""
+What the sync and async socket.io connections share: their options, the login they restore
+after a reconnect, their listeners, and how an ack becomes a result or a Feathers error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...errors import FeathersError, Unavailable, from_json
+from .._base import Request
+from ..config import TimeoutConfig
+from ..events import Listeners
+from .socket_calls import SocketRequest, build_socket_request
+
+__all__ = ["MANAGED_OPTIONS", "SOCKET_OPTIONS", "SocketState", "split_options"]
+
+#: The options of a socket connection besides `headers` and `timeout`.
+SOCKET_OPTIONS = ("transports", "authentication_path")
+#: Set by the connection itself when it makes python-socketio's client from a remote's OPTIONS.
+MANAGED_OPTIONS = frozenset({"handle_sigint", "logger", "engineio_logger", "serializer", "json"})
+_QUIET_REASONS = ("client disconnect", "server disconnect")
+
+
+class SocketState:
+    """What both socket connections share: the URL, the handshake, the login and listeners."""
+
+    client: Any
+    timeout: TimeoutConfig
+    headers: Mapping[str, Any]
+    base: str
+
+    def _setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        options = dict(options or {})
+        transports = options.pop("transports", ("websocket",))
+        if isinstance(transports, str) or not set(transports) <= {"websocket", "polling"}:
+            raise ValueError("options['transports'] must list 'websocket' and/or 'polling'.")
+        self.transports = list(transports)
+        self.authentication_path = str(options.pop("authentication_path", "authentication"))
+        self.authentication_path = self.authentication_path.strip("/")
+        if options.get("retries") is not None:
+            raise ValueError(
+                "retries are not available over socket.io: a call is sent once, and the "
+                "connection reconnects by itself."
+            )
+        #: The token of the last login made over this connection, sent again after a reconnect.
+        self.access_token: str | None = None
+        self.listeners = Listeners()
+        self.closed = False
+        #: Whether python-socketio is reconnecting after a transport loss.
+        self.reconnecting = False
+        return options
+
+    def _check_client(self, client: Any, cls: type) -> None:
+        if not isinstance(client, cls):
+            raise TypeError(f"Expected a socketio.{cls.__name__}, not {type(client).__name__}.")
+        client.on("*", self._on_event)
+        client.on("connect", self._on_connect)
+        client.on("disconnect", self._on_disconnect)
+
+    def _connect_options(self) -> dict[str, Any]:
+        return {
+            "headers": {name: str(value) for name, value in self.headers.items()},
+            "transports": self.transports,
+            "wait_timeout": self.timeout.connect,
+            "retry": False,
+        }
+
+    def _call_timeout(self, request: Request) -> float:
+        timeout = request.options.get("timeout", self.timeout.read)
+        if isinstance(timeout, TimeoutConfig):
+            timeout = timeout.read
+        return float(timeout) if timeout is not None else 365 * 86400.0
+
+    def _note_disconnect(self, reason: Any = None) -> None:
+        self.reconnecting = bool(
+            not self.closed
+            and getattr(self.client, "reconnection", False)
+            and str(reason) not in _QUIET_REASONS
+        )
+
+    def _outcome(self, request: SocketRequest, ack: tuple[Any, ...]) -> Any:
+        """The result of an ack `[null, result]`, or the Feathers error of `[error]`."""
+        if len(ack) >= 2 and ack[0] is None:
+            result = ack[1]
+            self._remember_login(request, result)
+            return result
+        error = ack[0] if ack else None
+        if isinstance(error, Mapping):
+            code = error.get("code")
+            raise from_json(error, code if isinstance(code, int) else None)
+        raise FeathersError(f"The server answered {request.event} on '{request.path}': {error!r}")
+
+    def _remember_login(self, request: SocketRequest, result: Any) -> None:
+        if request.path != self.authentication_path:
+            return
+        if request.event == "create" and isinstance(result, Mapping):
+            token = result.get("accessToken")
+            if isinstance(token, str) and token:
+                self.access_token = token
+        elif request.event == "remove":
+            self.access_token = None
+
+    def _login_again(self) -> SocketRequest | None:
+        if not self.access_token:
+            return None
+        data = {"strategy": "jwt", "accessToken": self.access_token}
+        return build_socket_request("create", self.authentication_path, data=data)
+
+    def _unavailable(self, request: Request, why: str) -> Unavailable:
+        return Unavailable(f"{why}: can not send {request.service_method} to {self.base}.")
+
+
+def split_options(
+    options: Mapping[str, Any], client_options: Mapping[str, Any]
+) -> tuple[dict[str, Any], dict[str, Any]]:
+    # A remote's OPTIONS hold the connection's own socket options beside python-socketio's.
+    own = {key: value for key, value in client_options.items() if key in SOCKET_OPTIONS}
+    rest = {key: value for key, value in client_options.items() if key not in SOCKET_OPTIONS}
+    return {**options, **own}, rest

@@ -1,0 +1,359 @@
+"""
+The connections over socket.io: calls are events with an ack, and service events arrive live.
+
+    app = App().configure(socketio_client("https://api.example.com"))
+    app.configure(authentication_client())
+    app.authenticate({"strategy": "local", "email": "ada@example.com", "password": "secret"})
+    app.service("todos").on("created", print)
+
+`SocketIOConnection` runs on python-socketio's `Client` (service methods block),
+`AsyncSocketIOConnection` on its `AsyncClient` (coroutines). The socket connects on the first
+call (or `connect()`); python-socketio reconnects it with backoff after a transport loss, and the
+connection then logs in again with the token of the last login made over it, before any other
+call is sent. A call made while disconnected waits for the connection up to its timeout, then
+raises `Unavailable`; a call whose ack does not arrive in time raises `Timeout`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+import socketio
+
+from ...errors import FeathersError, Timeout, Unavailable
+from .._base import Request, TransportFailure
+from ..events import AsyncSocketService, SocketService
+from .base import AsyncConnection, Connection, keyword_names
+from .socket_calls import SocketRequest, build_socket_request
+from .socket_state import MANAGED_OPTIONS, SOCKET_OPTIONS, SocketState, split_options
+
+__all__ = [
+    "AsyncSocketIOConnection",
+    "SocketIOConnection",
+    "SocketRequest",
+    "build_socket_request",
+]
+
+
+class SocketIOConnection(SocketState, Connection):
+    """
+    Sends calls over a python-socketio `Client` (blocking).
+
+    Event handlers registered with `service.on()` run on python-socketio's threads, one call at
+    a time per connection (a lock keeps them from overlapping).
+    """
+
+    name = "socketio"
+    library = "socketio"
+    extra = "socketio"
+    default_service_class = SocketService
+
+    def __init__(self, client: Any = None, **kwargs: Any) -> None:
+        options = self._setup(kwargs.pop("options", None))
+        client = socketio.Client() if client is None else client
+        self._check_client(client, socketio.Client)
+        super().__init__(client, options=options, **kwargs)
+        self._ready = threading.Event()
+        self._lock = threading.RLock()
+        #: The answers awaited: released, with no answer, when the connection drops.
+        self._pending: set[threading.Event] = set()
+        self._dispatch_lock = threading.Lock()
+
+    @classmethod
+    def create_client(cls, client_options: Mapping[str, Any]) -> socketio.Client:
+        return socketio.Client(**client_options)
+
+    @classmethod
+    def open(
+        cls, base_url: str, options: Mapping[str, Any], client_options: Mapping[str, Any]
+    ) -> SocketIOConnection:
+        options, client_options = split_options(options, client_options)
+        return cls(cls.create_client(client_options), base=base_url, options=options)
+
+    @classmethod
+    def option_names(cls) -> frozenset[str]:
+        names = keyword_names(socketio.Client.__init__, MANAGED_OPTIONS) - {"kwargs"}
+        return names | frozenset(SOCKET_OPTIONS)
+
+    def connect(self) -> None:
+        """Connect now (calls connect by themselves); raise `Unavailable` when it fails."""
+        with self._lock:
+            if self.closed:
+                raise Unavailable(f"The socket.io connection to {self.base} is closed.")
+            if self.client.connected:
+                return
+            try:
+                self.client.connect(self.base, **self._connect_options())
+            except socketio.exceptions.ConnectionError as exc:
+                raise Unavailable(f"Can not connect to {self.base}: {exc}") from exc
+            self._restore()
+
+    def send(self, request: Request) -> Any:
+        """Send the call and return the ack; raise `TransportFailure` when none arrives."""
+        if not isinstance(request, SocketRequest):
+            raise TypeError("A socket.io connection sends the calls of its own services.")
+        answered = threading.Event()
+        ack: list[tuple[Any, ...]] = []
+
+        def callback(*args: Any) -> None:
+            ack.append(args)
+            answered.set()
+
+        with self._lock:
+            self._pending.add(answered)
+        try:
+            self.client.emit(request.event, request.args, callback=callback)
+            if not answered.wait(self._call_timeout(request)):
+                raise TransportFailure(request, TimeoutError("no answer"), timed_out=True)
+        except socketio.exceptions.SocketIOError as exc:
+            raise TransportFailure(request, exc) from exc
+        finally:
+            with self._lock:
+                self._pending.discard(answered)
+        if not ack:
+            raise TransportFailure(request, ConnectionError("the connection dropped"))
+        return ack[0]
+
+    def call(self, request: Request) -> Any:
+        """Send `request` once the socket is ready and return its result."""
+        assert isinstance(request, SocketRequest)
+        self._wait_until_ready(request)
+        try:
+            ack = self.send(request)
+        except TransportFailure as failure:
+            if failure.timed_out:
+                raise Timeout(
+                    f"Timed out waiting for {request.event} on '{request.path}'.",
+                    {"method": request.event, "path": request.path},
+                ) from failure
+            raise self._unavailable(request, str(failure)) from failure
+        return self._outcome(request, ack)
+
+    def close(self) -> None:
+        """Disconnect, stop reconnecting, and end python-socketio's threads."""
+        with self._lock:
+            self.closed = True
+            self._ready.set()
+        self.client.shutdown()
+        eio = getattr(self.client, "eio", None)
+        for name in ("read_loop_task", "write_loop_task"):
+            task = getattr(eio, name, None)
+            if task is not None and task is not threading.current_thread():
+                task.join(self.timeout.connect)
+
+    def _wait_until_ready(self, request: Request) -> None:
+        if self.closed:
+            raise self._unavailable(request, "The socket.io connection is closed")
+        if self._ready.is_set() and self.client.connected:
+            return
+        if not self.reconnecting:
+            self.connect()
+            return
+        if not self._ready.wait(self._call_timeout(request)) or not self.client.connected:
+            raise self._unavailable(request, "The socket.io connection is down")
+        if self.closed:
+            raise self._unavailable(request, "The socket.io connection is closed")
+
+    def _on_connect(self) -> None:
+        if not self.reconnecting or self.closed:
+            return
+        # A reconnect: log in again before the waiting calls go, on a thread of its own, as
+        # this handler runs on the thread that reads the socket.
+        self.client.start_background_task(self._restore)
+
+    def _restore(self) -> None:
+        login = self._login_again()
+        if login is not None:
+            try:
+                self._outcome(login, self.send(login))
+            except (FeathersError, TransportFailure):
+                self.access_token = None
+        self.reconnecting = False
+        self._ready.set()
+
+    def _on_disconnect(self, reason: Any = None) -> None:
+        self._ready.clear()
+        self._note_disconnect(reason)
+        if self.reconnecting:
+            # python-engineio leaves the websocket of a lost transport open; a new one is made.
+            websocket = getattr(self.client.eio, "ws", None)
+            if websocket is not None:
+                with contextlib.suppress(Exception):
+                    websocket.shutdown()
+        with self._lock:
+            pending, self._pending = self._pending, set()
+        for answered in pending:
+            answered.set()
+        if self.closed:
+            self._ready.set()
+
+    def _on_event(self, event: str, *args: Any) -> None:
+        with self._dispatch_lock:
+            self.listeners.dispatch(event, args[0] if args else None)
+
+
+class AsyncSocketIOConnection(SocketState, AsyncConnection):
+    """
+    Sends calls over a python-socketio `AsyncClient`: service methods are coroutines.
+
+    Event handlers run in the event loop of the connection: coroutine functions are awaited,
+    plain functions called, one after the other in the order the events arrive.
+    """
+
+    name = "socketio-async"
+    library = "socketio"
+    extra = "socketio"
+    default_service_class = AsyncSocketService
+
+    def __init__(self, client: Any = None, **kwargs: Any) -> None:
+        options = self._setup(kwargs.pop("options", None))
+        client = socketio.AsyncClient() if client is None else client
+        self._check_client(client, socketio.AsyncClient)
+        super().__init__(client, options=options, **kwargs)
+        self._ready: asyncio.Event | None = None
+        self._lock: asyncio.Lock | None = None
+        #: The answers awaited: failed when the connection drops.
+        self._pending: set[asyncio.Future[tuple[Any, ...]]] = set()
+        self._dispatch_lock: asyncio.Lock | None = None
+
+    @classmethod
+    def create_client(cls, client_options: Mapping[str, Any]) -> socketio.AsyncClient:
+        return socketio.AsyncClient(**client_options)
+
+    @classmethod
+    def open(
+        cls, base_url: str, options: Mapping[str, Any], client_options: Mapping[str, Any]
+    ) -> AsyncSocketIOConnection:
+        options, client_options = split_options(options, client_options)
+        return cls(cls.create_client(client_options), base=base_url, options=options)
+
+    @classmethod
+    def option_names(cls) -> frozenset[str]:
+        names = keyword_names(socketio.AsyncClient.__init__, MANAGED_OPTIONS) - {"kwargs"}
+        return names | frozenset(SOCKET_OPTIONS)
+
+    def _primitives(self) -> tuple[asyncio.Event, asyncio.Lock]:
+        if self._ready is None or self._lock is None:
+            self._ready, self._lock = asyncio.Event(), asyncio.Lock()
+            self._dispatch_lock = asyncio.Lock()
+        return self._ready, self._lock
+
+    async def connect(self) -> None:
+        """Connect now (calls connect by themselves); raise `Unavailable` when it fails."""
+        _, lock = self._primitives()
+        async with lock:
+            if self.closed:
+                raise Unavailable(f"The socket.io connection to {self.base} is closed.")
+            if self.client.connected:
+                return
+            try:
+                await self.client.connect(self.base, **self._connect_options())
+            except socketio.exceptions.ConnectionError as exc:
+                raise Unavailable(f"Can not connect to {self.base}: {exc}") from exc
+            await self._restore()
+
+    async def send(self, request: Request) -> Any:
+        """Send the call and return the ack; raise `TransportFailure` when none arrives."""
+        if not isinstance(request, SocketRequest):
+            raise TypeError("A socket.io connection sends the calls of its own services.")
+        answered: asyncio.Future[tuple[Any, ...]] = asyncio.get_running_loop().create_future()
+
+        def callback(*args: Any) -> None:
+            if not answered.done():
+                answered.set_result(args)
+
+        self._pending.add(answered)
+        try:
+            await self.client.emit(request.event, request.args, callback=callback)
+            return await asyncio.wait_for(asyncio.shield(answered), self._call_timeout(request))
+        except asyncio.TimeoutError as exc:
+            raise TransportFailure(request, exc, timed_out=True) from exc
+        except (socketio.exceptions.SocketIOError, ConnectionError) as exc:
+            raise TransportFailure(request, exc) from exc
+        finally:
+            self._pending.discard(answered)
+
+    async def call(self, request: Request) -> Any:
+        """Send `request` once the socket is ready and return its result."""
+        assert isinstance(request, SocketRequest)
+        await self._wait_until_ready(request)
+        try:
+            ack = await self.send(request)
+        except TransportFailure as failure:
+            if failure.timed_out:
+                raise Timeout(
+                    f"Timed out waiting for {request.event} on '{request.path}'.",
+                    {"method": request.event, "path": request.path},
+                ) from failure
+            raise self._unavailable(request, str(failure)) from failure
+        return self._outcome(request, ack)
+
+    def close(self) -> None:
+        """Only marks the connection closed: close it with `await connection.aclose()`."""
+        self.closed = True
+
+    async def aclose(self) -> None:
+        """Disconnect, stop reconnecting, and wait for python-socketio's tasks to end."""
+        self.closed = True
+        ready, _ = self._primitives()
+        ready.set()
+        await self.client.shutdown()
+        eio = getattr(self.client, "eio", None)
+        tasks = [getattr(eio, name, None) for name in ("read_loop_task", "write_loop_task")]
+        current = asyncio.current_task()
+        pending = [task for task in tasks if task is not None and task is not current]
+        if pending:
+            await asyncio.wait(pending, timeout=self.timeout.connect)
+
+    async def _wait_until_ready(self, request: Request) -> None:
+        ready, _ = self._primitives()
+        if self.closed:
+            raise self._unavailable(request, "The socket.io connection is closed")
+        if ready.is_set() and self.client.connected:
+            return
+        if not self.reconnecting:
+            await self.connect()
+            return
+        try:
+            await asyncio.wait_for(ready.wait(), self._call_timeout(request))
+        except asyncio.TimeoutError:
+            raise self._unavailable(request, "The socket.io connection is down") from None
+        if self.closed or not self.client.connected:
+            raise self._unavailable(request, "The socket.io connection is down")
+
+    async def _on_connect(self) -> None:
+        if not self.reconnecting or self.closed:
+            return
+        self.client.start_background_task(self._restore)
+
+    async def _restore(self) -> None:
+        ready, _ = self._primitives()
+        login = self._login_again()
+        if login is not None:
+            try:
+                self._outcome(login, await self.send(login))
+            except (FeathersError, TransportFailure):
+                self.access_token = None
+        self.reconnecting = False
+        ready.set()
+
+    async def _on_disconnect(self, reason: Any = None) -> None:
+        ready, _ = self._primitives()
+        ready.clear()
+        self._note_disconnect(reason)
+        pending, self._pending = self._pending, set()
+        for answered in pending:
+            if not answered.done():
+                answered.set_exception(ConnectionError("the connection dropped"))
+        if self.closed:
+            ready.set()
+
+    async def _on_event(self, event: str, *args: Any) -> None:
+        self._primitives()
+        assert self._dispatch_lock is not None
+        async with self._dispatch_lock:
+            await self.listeners.adispatch(event, args[0] if args else None)

@@ -1,0 +1,114 @@
+"""
+`manage.py listen_service`: print the live events of a remote service, one JSON line each.
+
+    $ python manage.py listen_service chat messages                  # created, updated...
+    $ python manage.py listen_service chat todos --event markedAllComplete --count 1
+
+The remote's `CONNECTION` must be `socketio` (or `socketio-async`). It runs until interrupted
+(Ctrl-C, SIGTERM), or until `--count` events or `--timeout` seconds without one.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import queue
+import signal
+import threading
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from rest_framework.utils.encoders import JSONEncoder
+
+from django_services.client.remotes import RemoteDoesNotExist, remotes
+from django_services.errors import FeathersError
+
+STANDARD_EVENTS = ("created", "updated", "patched", "removed")
+
+
+class Command(BaseCommand):
+    help = (
+        "Listen to a remote service's events over socket.io and print each as a JSON line: "
+        '{"path": ..., "event": ..., "data": ...}.'
+    )
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("remote", help="The alias of a socketio remote.")
+        parser.add_argument("path", help="The service path, e.g. 'messages'.")
+        parser.add_argument(
+            "--event",
+            action="append",
+            dest="events",
+            metavar="NAME",
+            help="An event to print (repeatable); the four standard events by default.",
+        )
+        parser.add_argument("--count", type=int, help="Stop after this many events.")
+        parser.add_argument(
+            "--timeout", type=float, help="Stop after this many seconds without an event."
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            remote = remotes[options["remote"]]
+        except RemoteDoesNotExist as exc:
+            raise CommandError(str(exc)) from exc
+        kind = remote.config.kind
+        if getattr(kind, "name", "") not in ("socketio", "socketio-async"):
+            raise CommandError(
+                f"The remote {remote.alias!r} connects with {getattr(kind, 'name', kind)!r}: "
+                'events need "CONNECTION": "socketio".'
+            )
+        names = tuple(options["events"] or STANDARD_EVENTS)
+        count, timeout = options["count"], options["timeout"]
+        try:
+            if remote.is_async:
+                asyncio.run(self._listen_async(remote, options["path"], names, count, timeout))
+            else:
+                self._listen(remote, options["path"], names, count, timeout)
+        except FeathersError as error:
+            raise CommandError(f"Can not listen to {options['path']!r}: {error}") from error
+        except KeyboardInterrupt:
+            pass
+        finally:
+            remote.close()
+
+    def _print(self, event: Any) -> None:
+        line = {"path": event.path, "event": event.name, "data": event.data}
+        self.stdout.write(json.dumps(line, cls=JSONEncoder, ensure_ascii=False))
+        self.stdout.flush()
+
+    def _listen(
+        self, remote: Any, path: str, names: tuple[str, ...], count: int | None, timeout: Any
+    ) -> None:
+        stop = threading.Event()
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, lambda *_: stop.set())
+        with remote.service(path).events(*names) as stream:
+            remote.connection.connect()
+            printed, idle = 0, 0.0
+            while not stop.is_set() and (count is None or printed < count):
+                try:
+                    event = stream.arrived.get(timeout=0.2)
+                except queue.Empty:
+                    idle += 0.2
+                    if timeout is not None and idle >= timeout:
+                        return
+                    continue
+                idle = 0.0
+                self._print(event)
+                printed += 1
+
+    async def _listen_async(
+        self, remote: Any, path: str, names: tuple[str, ...], count: int | None, timeout: Any
+    ) -> None:
+        try:
+            async with remote.service(path).events(*names) as stream:
+                printed = 0
+                while count is None or printed < count:
+                    event = await asyncio.wait_for(anext(stream), timeout)
+                    self._print(event)
+                    printed += 1
+        except asyncio.TimeoutError:
+            return
+        finally:
+            await remote.aclose()

@@ -1,0 +1,112 @@
+"""
+`Connection`: what the server knows about one socket.io socket, as Feathers' `connection`.
+
+    connection = Connection.from_environ(sid, environ)   # at the handshake
+    connection.headers["user-agent"]                     # the handshake's headers, lower case
+    connection.login(user, {"strategy": "jwt", "accessToken": T, "payload": {...}})
+    connection.logout()
+
+A connection lives as long as its socket. It starts anonymous; a `create` on the authentication
+service (or the handshake's `Authorization` header, or a Django session cookie) logs it in, and
+the calls made on it afterwards carry that user. Every call re-checks the credentials, so an
+expired token, a deleted user or a closed session is refused at the next call.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["Connection"]
+
+#: The handshake's environ keys a call's request keeps besides the headers.
+_KEPT_ENVIRON = ("REMOTE_ADDR", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme")
+
+
+@dataclasses.dataclass(eq=False)
+class Connection:
+    """
+    One socket: its handshake and its login state.
+
+    **Attributes:**
+
+    * **sid** - the socket.io session id.
+    * **headers** - the handshake's headers, names in lower case (`params.headers`).
+    * **environ** - the handshake's WSGI-style environ entries that each call's request keeps
+      (`HTTP_*` headers, `REMOTE_ADDR`, server name and port).
+    * **user** - the logged-in user, or None.
+    * **authentication** - `{"strategy": "jwt", "accessToken": T, "payload": {...}}` after a
+      token login, `{"strategy": "session"}` for a Django session, else None.
+    * **session_key** - the Django session of a session login.
+    """
+
+    sid: str
+    headers: dict[str, str] = dataclasses.field(default_factory=dict)
+    environ: dict[str, Any] = dataclasses.field(default_factory=dict)
+    user: Any = None
+    authentication: dict[str, Any] | None = None
+    session_key: str | None = None
+    #: The timer that disconnects the socket at the token's expiry, and the time it is set for.
+    expiry: asyncio.TimerHandle | None = dataclasses.field(default=None, repr=False)
+    expiry_at: float | None = dataclasses.field(default=None, repr=False)
+
+    @classmethod
+    def from_environ(cls, sid: str, environ: Mapping[str, Any]) -> Connection:
+        """The connection of a new socket, from the environ python-engineio built."""
+        kept: dict[str, Any] = {}
+        headers: dict[str, str] = {}
+        for key, value in environ.items():
+            if key.startswith("HTTP_") or key in ("CONTENT_TYPE", "CONTENT_LENGTH"):
+                name = key[5:] if key.startswith("HTTP_") else key
+                headers[name.replace("_", "-").lower()] = value
+                if key.startswith("HTTP_"):
+                    kept[key] = value
+            elif key in _KEPT_ENVIRON:
+                kept[key] = value
+        scope = environ.get("asgi.scope")
+        if isinstance(scope, Mapping):
+            # python-engineio fills in a fixed address; the ASGI server knows the real one.
+            client = scope.get("client")
+            if client:
+                kept["REMOTE_ADDR"] = client[0]
+            server = scope.get("server")
+            if server:
+                kept["SERVER_NAME"], kept["SERVER_PORT"] = server[0], str(server[1])
+            kept["wsgi.url_scheme"] = "https" if scope.get("scheme") in ("https", "wss") else "http"
+        return cls(sid=sid, headers=headers, environ=kept)
+
+    @property
+    def is_authenticated(self) -> bool:
+        """Whether the connection is logged in."""
+        return self.authentication is not None
+
+    @property
+    def access_token(self) -> str | None:
+        """The token of a token login, else None."""
+        if self.authentication is None:
+            return None
+        return self.authentication.get("accessToken")
+
+    @property
+    def expires_at(self) -> float | None:
+        """When the login's token expires (its `exp`, a Unix time), or None."""
+        if self.authentication is None:
+            return None
+        exp = (self.authentication.get("payload") or {}).get("exp")
+        return float(exp) if isinstance(exp, (int, float)) else None
+
+    def login(
+        self, user: Any, authentication: dict[str, Any], session_key: str | None = None
+    ) -> None:
+        """Remember a login, replacing any earlier one."""
+        self.user = user
+        self.authentication = authentication
+        self.session_key = session_key
+
+    def logout(self) -> None:
+        """Forget the login: the connection is anonymous again."""
+        self.user = None
+        self.authentication = None
+        self.session_key = None

@@ -1,0 +1,241 @@
+"""
+Feathers socket calls, answered by the project's services.
+
+    ack = await dispatch(connection, "get", ["people", 1, {"$select": ["name"]}])
+    ack   # (None, {"id": 1, "name": "Ada"}) on success, ({"name": "NotFound", ...},) on error
+
+An event's name is the method and its arguments are the service path, then the method's
+positional arguments, then the query. The call runs as the same call over REST would: DRF's
+authentication, permissions and throttles of the service, its exception handler, the same
+data parsing and limits; only the query arrives as typed JSON instead of a query string. The
+answer is the ack python-socketio sends: `(None, result)` or `(error,)`.
+
+The socket's login state lives on its `Connection`: a successful `create` on the
+authentication service logs the connection in, a `remove` logs it out (see `login`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+import math
+from collections.abc import Mapping, Sequence
+from importlib import import_module
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.contrib.auth import get_user
+from django.core.handlers.wsgi import WSGIRequest
+from django.db import close_old_connections
+from django.http import HttpResponseBase
+from django.utils.functional import SimpleLazyObject
+from rest_framework.response import Response
+from rest_framework.utils.encoders import JSONEncoder
+
+from ...errors import BadRequest, GeneralError, NotFound
+from ..calls import CallContext, run_call
+from ..exceptions import to_feathers_error
+from ..params import Params
+from ..registry import services
+from . import login
+from .connection import Connection
+
+__all__ = [
+    "PARAMS_POSITIONS",
+    "PROVIDER",
+    "Call",
+    "Failed",
+    "call_service",
+    "dispatch",
+    "parse_call",
+]
+
+#: `params.provider` of socket calls.
+PROVIDER = "socketio"
+
+#: Where the query sits among a method's arguments (after the path); 1 for the others.
+PARAMS_POSITIONS = {"find": 0, "update": 2, "patch": 2}
+
+#: The HTTP verb whose permissions, throttles and parsing a socket call gets.
+_VERBS = {
+    "find": "GET",
+    "get": "GET",
+    "create": "POST",
+    "update": "PUT",
+    "patch": "PATCH",
+    "remove": "DELETE",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class Call:
+    """A socket call, its arguments in place: what `parse_call` reads from an event."""
+
+    method: str
+    path: str
+    id: Any = None
+    data: Any = None
+    query: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    #: Whether the event carried data (a missing argument is JavaScript's `undefined`).
+    has_data: bool = False
+
+
+def parse_call(method: str, args: Sequence[Any]) -> Call:
+    """
+    Read an event's arguments as Feathers' socket transport does.
+
+    Raises NotFound for a path that is not a string, BadRequest for too many arguments, an id
+    that is neither a string nor a number, or a query that is not an object.
+    """
+    if not args or not isinstance(args[0], str):
+        raise NotFound("Invalid service path")
+    path, arguments = args[0], list(args[1:])
+    position = PARAMS_POSITIONS.get(method, 1)
+    if len(arguments) > position + 1:
+        raise BadRequest(f"Too many arguments for '{method}' method")
+    arguments += [None] * (position + 1 - len(arguments))
+    query = arguments[position]
+    if query is None:
+        query = {}
+    elif not isinstance(query, Mapping):
+        raise BadRequest("The query (params.query) must be an object")
+    has_id = method in ("get", "update", "patch", "remove")
+    id = _id_value(arguments[0]) if has_id else None
+    data_index = 1 if has_id else 0
+    has_data = method not in ("find", "get", "remove") and len(args) - 1 > data_index
+    data = arguments[data_index] if method not in ("find", "get", "remove") else None
+    return Call(method, path, id, data, dict(query), has_data)
+
+
+async def dispatch(connection: Connection, method: str, args: Sequence[Any]) -> tuple[Any, ...]:
+    """Run the call an event names and return its ack: `(None, result)` or `(error,)`."""
+    try:
+        call = parse_call(method, args)
+    except Exception as exc:
+        return (to_feathers_error(exc).to_json(),)
+    return await sync_to_async(_answer, thread_sensitive=False)(connection, call)
+
+
+def _answer(connection: Connection, call: Call) -> tuple[Any, ...]:
+    close_old_connections()
+    try:
+        result = call_service(connection, call)
+    except Failed as failure:
+        return (failure.error,)
+    finally:
+        close_old_connections()
+    return (None, result)
+
+
+class Failed(Exception):
+    """A call that was answered with an error (the error JSON of the service's handler)."""
+
+    def __init__(self, error: Any) -> None:
+        super().__init__(error)
+        self.error = error
+
+
+def call_service(connection: Connection, call: Call) -> Any:
+    """
+    Run `call` through the call pipeline, as `connection`, and return the result.
+
+    The service's DRF authentication classes run on a request carrying the connection's
+    credentials, so every call checks the login again. Errors are answered by the service's
+    exception handler and raised as `Failed` with the error JSON. A login or logout on the
+    authentication service updates `connection`.
+    """
+    match = services.router.match(call.path.strip("/").split("/"))
+    if match is None:
+        raise Failed(NotFound(f"Service '{call.path}' not found").to_json())
+    route = match.route
+    service = route.service_class(path=route.path, **route.options)
+    service.path_id = call.id
+    service.route = dict(match.params)
+    service.args, service.kwargs = (), dict(match.params)
+    service.headers = {}
+    request = service.initialize_request(_build_request(connection, call))
+    service.request = request
+    try:
+        params = Params(
+            query=dict(call.query),
+            route=dict(match.params),
+            headers=dict(connection.headers),
+            provider=PROVIDER,
+            request=request,
+        )
+        context = CallContext(
+            service, call.method, id=call.id, data=call.data, params=params, request=request
+        )
+        result = _sendable(run_call(context))
+        login.after_call(connection, service, call.method, result, request)
+    except Exception as exc:
+        response = service.handle_exception(exc)
+        raise Failed(response.data) from None
+    return result
+
+
+def _build_request(connection: Connection, call: Call) -> WSGIRequest:
+    """
+    The Django request a socket call runs as: the handshake's headers and address, the verb
+    of the method, the data as a JSON body, and the connection's credentials.
+    """
+    verb = _VERBS.get(call.method, "POST")
+    body = b""
+    if call.has_data:
+        body = json.dumps(call.data, separators=(",", ":"), ensure_ascii=False).encode()
+    environ: dict[str, Any] = {
+        **connection.environ,
+        "REQUEST_METHOD": verb,
+        "PATH_INFO": "/" + call.path.strip("/"),
+        "SCRIPT_NAME": "",
+        "QUERY_STRING": "",
+        "HTTP_ACCEPT": "application/json",
+        "CONTENT_TYPE": "application/json",
+        "CONTENT_LENGTH": str(len(body)),
+        "wsgi.input": io.BytesIO(body),
+    }
+    environ.setdefault("SERVER_NAME", "localhost")
+    environ.setdefault("SERVER_PORT", "80")
+    environ.setdefault("REMOTE_ADDR", "127.0.0.1")
+    header = login.token_header()
+    environ.pop(header, None)
+    token = connection.access_token
+    if token is not None:
+        environ[header] = f"{login.token_scheme()} {token}"
+    request = WSGIRequest(environ)
+    # Cross-site sockets are refused at the handshake (python-engineio checks the Origin of
+    # every handshake and polling request), which is what the CSRF check protects REST from.
+    request._dont_enforce_csrf_checks = True  # type: ignore[attr-defined]
+    if connection.session_key is not None:
+        engine = import_module(settings.SESSION_ENGINE)
+        request.session = engine.SessionStore(connection.session_key)
+        request.user = SimpleLazyObject(lambda: get_user(request))
+    return request
+
+
+def _sendable(result: Any) -> Any:
+    """The JSON a method result is sent as; raises for a value JSON cannot hold."""
+    if isinstance(result, Response):
+        result = result.data
+    elif isinstance(result, HttpResponseBase):
+        raise GeneralError("The method returned an HTTP response, which a socket cannot carry")
+    try:
+        json.dumps(result, cls=JSONEncoder)
+    except (TypeError, ValueError) as exc:
+        raise TypeError(f"The result cannot be sent as JSON: {exc}") from exc
+    return result
+
+
+def _id_value(value: Any) -> str | None:
+    """An id as the REST transport gives it to services: a string, or None."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float) and math.isfinite(value):
+        return str(int(value)) if value.is_integer() else repr(value)
+    raise BadRequest("The id must be a string or a number")

@@ -1,0 +1,93 @@
+"""
+Publishing service events from processes that serve no sockets, through Redis.
+
+    DJANGO_SERVICES = {
+        "SOCKETIO_PUBLISHER": "chat.realtime.ChatPublisher",
+        "SOCKETIO_REDIS_URL": "redis://redis.internal:6379/0",
+    }
+
+With `SOCKETIO_REDIS_URL` set, every socket.io server process shares python-socketio's Redis
+manager, so an event sent by one reaches the sockets of all. Processes without a socket.io
+server (gunicorn WSGI workers, management commands, task workers) publish through a write-only
+Redis manager: `install()` (called when Django starts) subscribes it to the event bus. In a
+process that runs a socket.io server, that server publishes and the emitter stays quiet.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from ...conf import services_settings
+from ..events import ServiceEvent, event_bus
+from .channels import get_publisher, resolve_channels
+
+__all__ = ["CHANNEL", "install", "redis_url", "server_started", "server_stopped"]
+
+#: The Redis pub/sub channel the socket.io processes of a project share.
+CHANNEL = "django-feathers"
+
+_lock = threading.Lock()
+_servers = 0
+_managers: dict[str, Any] = {}
+_installed = False
+
+
+def redis_url() -> str | None:
+    """`DJANGO_SERVICES["SOCKETIO_REDIS_URL"]`, or None."""
+    return services_settings.SOCKETIO_REDIS_URL
+
+
+def server_started() -> None:
+    """A socket.io server runs in this process: it publishes, the emitter must not."""
+    global _servers
+    with _lock:
+        _servers += 1
+
+
+def server_stopped() -> None:
+    """A socket.io server of this process stopped."""
+    global _servers
+    with _lock:
+        _servers -= 1
+
+
+def install() -> None:
+    """Subscribe the write-only emitter to the event bus (once per process)."""
+    global _installed
+    with _lock:
+        if _installed:
+            return
+        _installed = True
+    event_bus.subscribe(_publish)
+
+
+def _publish(event: ServiceEvent) -> None:
+    url = redis_url()
+    if url is None or _servers > 0 or event.path is None:
+        return
+    publisher = get_publisher()
+    if publisher is None:
+        return
+    channels = resolve_channels(publisher, event)
+    if not channels:
+        return
+    manager = _manager(url)
+    name = f"{event.path} {event.event}"
+    plain = [room for item in channels if not item.has_data for room in item.names]
+    if plain:
+        manager.emit(name, event.data, namespace="/", room=plain)
+    for item in channels:
+        if item.has_data:
+            manager.emit(name, item.data, namespace="/", room=list(item.names))
+
+
+def _manager(url: str) -> Any:
+    with _lock:
+        manager = _managers.get(url)
+        if manager is None:
+            import socketio
+
+            manager = socketio.RedisManager(url, channel=CHANNEL, write_only=True)
+            _managers[url] = manager
+        return manager

@@ -1,0 +1,276 @@
+"""
+The socket.io server: python-socketio's `AsyncServer`, answering Feathers socket calls.
+
+    server = SocketServer()              # keyword arguments go to socketio.AsyncServer
+    app = server.asgi_app(django_asgi_app)
+
+Every event whose name is not one of socket.io's own is a service call (`dispatch`). Each
+socket is a `Connection`, logged in by the handshake's credentials or a `create` on the
+authentication service; a socket whose token expires is disconnected at that moment, as
+Feathers does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from functools import partial
+from typing import Any
+
+import socketio
+from asgiref.sync import sync_to_async
+from django.db import close_old_connections
+from rest_framework.utils.encoders import JSONEncoder
+
+from ...errors import FeathersError, GeneralError
+from ..events import ServiceEvent, event_bus
+from . import emitter
+from .channels import Channel, get_publisher, resolve_channels
+from .connection import Connection
+from .dispatch import Failed, dispatch
+from .flood import CallBudget, too_many_calls
+from .login import handshake_login
+
+__all__ = ["SocketServer"]
+
+logger = logging.getLogger("django_services.server")
+
+
+class _JSON:
+    """The JSON python-socketio writes with: DRF's encoder, as REST responses use."""
+
+    dumps = staticmethod(partial(json.dumps, cls=JSONEncoder, ensure_ascii=False))
+    loads = staticmethod(json.loads)
+
+
+class SocketServer:
+    """
+    A python-socketio `AsyncServer` that serves the project's services to Feathers clients.
+
+    **Parameters:**
+
+    * **call_rate**, **call_burst** - the calls a second one connection may make, and how many
+      at once after a pause; **calls_in_flight** - how many of its calls may run at once. A
+      call beyond them is answered 429 TooManyRequests without running.
+    * any keyword argument of `socketio.AsyncServer` (`cors_allowed_origins`,
+      `client_manager`, `ping_interval`, ...). `async_mode` is always `"asgi"`. The defaults
+      keep socket.io's: same-origin handshakes only, a 1 MB payload limit, 25 s pings.
+    """
+
+    def __init__(
+        self,
+        *,
+        call_rate: float = 1000,
+        call_burst: int = 1000,
+        calls_in_flight: int = 32,
+        **options: Any,
+    ) -> None:
+        self.call_rate, self.call_burst = call_rate, call_burst
+        self.calls_in_flight = calls_in_flight
+        options.setdefault("json", _JSON)
+        url = emitter.redis_url()
+        if url is not None and "client_manager" not in options:
+            options["client_manager"] = socketio.AsyncRedisManager(url, channel=emitter.CHANNEL)
+        self.sio = socketio.AsyncServer(async_mode="asgi", **options)
+        self.connections: dict[str, Connection] = {}
+        self._budgets: dict[str, CallBudget] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.sio.on("connect", self.on_connect)
+        self.sio.on("disconnect", self.on_disconnect)
+        self.sio.on("*", self.on_call)
+        event_bus.subscribe(self.on_service_event)
+        emitter.server_started()
+
+    async def startup(self) -> None:
+        """Remember the event loop events are sent from (the ASGI lifespan's startup)."""
+        self.loop = asyncio.get_running_loop()
+
+    async def shutdown(self) -> None:
+        """Stop publishing events and disconnect every socket (the ASGI lifespan's shutdown)."""
+        with contextlib.suppress(ValueError):
+            event_bus.unsubscribe(self.on_service_event)
+            emitter.server_stopped()
+        await self.sio.shutdown()
+
+    def asgi_app(self, other_asgi_app: Any = None, socketio_path: str = "socket.io") -> Any:
+        """The ASGI application: socket.io at `/<socketio_path>/`, the rest to `other_asgi_app`."""
+        return socketio.ASGIApp(
+            self.sio,
+            other_asgi_app=other_asgi_app,
+            socketio_path=socketio_path,
+            # Lifespan events stay here: Django's ASGI handler refuses them.
+            on_startup=self.startup,
+            on_shutdown=self.shutdown,
+        )
+
+    # Handlers -----------------------------------------------------------------------------
+
+    async def on_connect(self, sid: str, *args: Any) -> None:
+        """Accept a socket, logged in by its handshake's credentials; refuse bad ones."""
+        if sid in self.connections:
+            # A client that emits an event named `connect` reaches this handler too.
+            return
+        self.loop = asyncio.get_running_loop()
+        connection = Connection.from_environ(sid, self.sio.get_environ(sid) or {})
+        try:
+            await sync_to_async(_handshake, thread_sensitive=False)(connection)
+        except Failed as failure:
+            error = failure.error if isinstance(failure.error, dict) else {}
+            raise _refusal(error) from None
+        except FeathersError as exc:
+            raise _refusal(exc.to_json()) from None
+        except Exception as exc:
+            logger.error("A socket handshake failed", exc_info=exc)
+            raise _refusal(GeneralError("Internal server error").to_json()) from None
+        self.connections[sid] = connection
+        self._arm_expiry(connection)
+        publisher = get_publisher()
+        if publisher is not None:
+            for name in publisher.connected(connection):
+                await self.sio.enter_room(sid, name)
+            if connection.is_authenticated:
+                await self._move_channels(connection, publisher)
+
+    async def on_disconnect(self, sid: str, *args: Any) -> None:
+        """Forget a socket that left."""
+        if self.sio.manager.is_connected(sid, "/"):
+            # An event named `disconnect` from a connected client, not a disconnection.
+            return
+        self._budgets.pop(sid, None)
+        connection = self.connections.pop(sid, None)
+        if connection is not None:
+            self._cancel_expiry(connection)
+            connection.logout()
+
+    async def on_call(self, event: str, sid: str, *args: Any) -> tuple[Any, ...] | None:
+        """Answer a service call: the event name is the method."""
+        connection = self.connections.get(sid)
+        if connection is None:
+            return None
+        budget = self._budgets.get(sid)
+        if budget is None:
+            budget = self._budgets[sid] = CallBudget(
+                self.call_rate, self.call_burst, self.calls_in_flight
+            )
+        wait = budget.start()
+        if wait is not None:
+            return (too_many_calls(wait),)
+        login_before = connection.authentication
+        try:
+            ack = await dispatch(connection, event, args)
+        finally:
+            budget.finish()
+        self._arm_expiry(connection)
+        if connection.authentication is not login_before:
+            publisher = get_publisher()
+            if publisher is not None:
+                await self._move_channels(connection, publisher)
+        return ack
+
+    # Channels and events ------------------------------------------------------------------
+
+    async def _move_channels(self, connection: Connection, publisher: Any) -> None:
+        """After a login or logout: leave every channel, then join the login's channels."""
+        sid = connection.sid
+        for room in self.sio.rooms(sid):
+            if room != sid:
+                await self.sio.leave_room(sid, room)
+        if connection.is_authenticated:
+            names = await sync_to_async(_channel_names, thread_sensitive=False)(
+                publisher, connection
+            )
+            for name in names:
+                await self.sio.enter_room(sid, name)
+
+    def on_service_event(self, event: ServiceEvent) -> None:
+        """
+        Publish a service event (a subscriber of the event bus, called in the thread that
+        committed): its channels are chosen there, and the event is sent from the loop.
+        """
+        loop = self.loop
+        if loop is None or loop.is_closed() or event.path is None:
+            return
+        publisher = get_publisher()
+        if publisher is None:
+            return
+        channels = resolve_channels(publisher, event)
+        if channels:
+            name = f"{event.path} {event.event}"
+            asyncio.run_coroutine_threadsafe(self._send(name, event.data, channels), loop)
+
+    async def _send(self, name: str, data: Any, channels: list[Channel]) -> None:
+        """Send the event to each connection of `channels` once, with its channel's data."""
+        rooms = [room for item in channels for room in item.names]
+        if not any(item.has_data for item in channels):
+            await self.sio.emit(name, data, to=rooms)
+            return
+        if isinstance(self.sio.manager, socketio.AsyncPubSubManager):
+            # Other processes' connections are not known here: one emit per channel.
+            for item in channels:
+                payload = item.data if item.has_data else data
+                await self.sio.emit(name, payload, to=list(item.names))
+            return
+        # The data of the first channel that holds a connection is the one it gets.
+        groups: dict[int, tuple[Any, list[str]]] = {}
+        reached: set[str] = set()
+        for item in channels:
+            payload = item.data if item.has_data else data
+            for room in item.names:
+                for sid, _ in self.sio.manager.get_participants("/", room):
+                    if sid not in reached:
+                        reached.add(sid)
+                        groups.setdefault(id(item), (payload, []))[1].append(sid)
+        for payload, sids in groups.values():
+            await self.sio.emit(name, payload, to=sids)
+
+    # Token expiry -------------------------------------------------------------------------
+
+    def _arm_expiry(self, connection: Connection) -> None:
+        """Set the disconnect timer for the connection's token, if its expiry changed."""
+        expires_at = connection.expires_at
+        if expires_at == connection.expiry_at:
+            return
+        self._cancel_expiry(connection)
+        if expires_at is None:
+            return
+        delay = max(expires_at - time.time(), 0.0)
+        loop = asyncio.get_running_loop()
+        connection.expiry = loop.call_later(delay, self._expire, connection)
+        connection.expiry_at = expires_at
+
+    def _cancel_expiry(self, connection: Connection) -> None:
+        if connection.expiry is not None:
+            connection.expiry.cancel()
+        connection.expiry = None
+        connection.expiry_at = None
+
+    def _expire(self, connection: Connection) -> None:
+        connection.expiry = None
+        connection.logout()
+        task = asyncio.ensure_future(self.sio.disconnect(connection.sid))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+
+def _channel_names(publisher: Any, connection: Connection) -> list[str]:
+    return list(publisher.logged_in(connection))
+
+
+def _handshake(connection: Connection) -> None:
+    close_old_connections()
+    try:
+        handshake_login(connection)
+    finally:
+        close_old_connections()
+
+
+def _refusal(error: dict[str, Any]) -> socketio.exceptions.ConnectionRefusedError:
+    """The CONNECT_ERROR of a refused handshake: `{message, data}` of the error."""
+    message = error.get("message", "Connection refused")
+    if error.get("data") is not None:
+        return socketio.exceptions.ConnectionRefusedError(message, error["data"])
+    return socketio.exceptions.ConnectionRefusedError(message)

@@ -1,0 +1,193 @@
+"""
+The Python socket.io client against a real Feathers v5 server and against our own (`serve
+--asgi`): every method, the errors, authentication (again after a server restart), custom
+events and the events of REST writes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import requests
+import socketio
+
+from django_services.client import App, authentication_client, socketio_client
+from django_services.errors import BadRequest, MethodNotAllowed, NotAuthenticated, NotFound, Timeout
+
+from .conftest import REPOSITORY
+from .databases import conformance_database
+from .feathers_js import NODE_DIR, tools
+from .processes import BackgroundServer
+
+pytestmark = pytest.mark.interop
+
+PASSWORD = "socket-secret"
+_emails = itertools.count()
+
+
+@pytest.fixture(params=["feathers", "django-feathers"])
+def server_url(request: pytest.FixtureRequest) -> str:
+    name = "feathers_server" if request.param == "feathers" else "conformance_asgi_server"
+    return request.getfixturevalue(name).url
+
+
+def new_user(url: str) -> dict[str, str]:
+    email = f"socket-{time.monotonic_ns()}-{next(_emails)}@example.com"
+    response = requests.post(
+        f"{url}/users", json={"email": email, "password": PASSWORD}, timeout=10
+    )
+    response.raise_for_status()
+    return {"strategy": "local", "email": email, "password": PASSWORD}
+
+
+def sync_app(url: str, **options) -> App:
+    connection = socketio_client(url, socketio.Client(reconnection_delay=0.2), options or None)
+    app = App().configure(connection).configure(authentication_client())
+    app.use("todos", connection.service("todos"), methods=["find", "create", "markAllComplete"])
+    return app
+
+
+def wait_for(predicate, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting")
+        time.sleep(0.02)
+
+
+def test_every_method_and_the_errors(server_url: str, request: pytest.FixtureRequest) -> None:
+    app = sync_app(server_url)
+    try:
+        people = app.service("people")
+        ada = people.create({"name": "Ada Socket", "age": 36})
+        assert people.get(ada["id"]) == ada
+        assert people.find(query={"name": "Ada Socket"}) == [ada]
+        assert people.find(query={"name": "Ada Socket", "id": {"$in": []}}) == []
+        replaced = people.update(ada["id"], {"name": "Ada Socket", "age": 37})
+        assert replaced["age"] == 37
+        assert people.patch(ada["id"], {"age": 38})["age"] == 38
+        assert people.remove(ada["id"])["age"] == 38
+        with pytest.raises(NotFound) as missing:
+            people.get(ada["id"])
+        assert missing.value.code == 404
+        with pytest.raises(NotFound, match="Service 'nowhere' not found"):
+            app.service("nowhere").find()
+        with pytest.raises(NotAuthenticated):
+            app.service("secrets").find()
+        with pytest.raises(BadRequest):
+            app.service("errors").get(400)
+        app.use("people-x", app.rest.service("people"), methods=["find", "shout"])
+        if "feathers" in request.node.callspec.id:
+            # Feathers never answers a method no service has: the call's timeout ends it.
+            with pytest.raises(Timeout, match="Timed out waiting for shout"):
+                app.service("people-x").shout({}, connection={"timeout": 1})
+        else:
+            with pytest.raises(MethodNotAllowed, match="Method 'shout' not allowed"):
+                app.service("people-x").shout({})
+        notes = app.service("users/:userId/notes")
+        note = notes.create({"text": "n"}, route={"userId": 7})
+        assert notes.find(route={"userId": 7}) == [note]
+    finally:
+        app.rest.close()
+
+
+def test_events_of_rest_writes_and_custom_events(server_url: str) -> None:
+    app = sync_app(server_url)
+    try:
+        app.authenticate(new_user(server_url))
+        created, custom = [], []
+        app.service("people").on("created", created.append)
+        app.service("todos").on("markedAllComplete", custom.append)
+        person = requests.post(f"{server_url}/people", json={"name": "Rest"}, timeout=10).json()
+        wait_for(lambda: person in created)
+        app.service("todos").create({"text": "t", "complete": False})
+        result = app.service("todos").markAllComplete({})
+        wait_for(lambda: custom)
+        assert custom == [result]
+    finally:
+        app.rest.close()
+
+
+async def test_the_async_client_logs_in_and_iterates_events(server_url: str) -> None:
+    connection = socketio_client(server_url, socketio.AsyncClient())
+    app = App().configure(connection).configure(authentication_client())
+    try:
+        await app.authenticate(new_user(server_url))
+        assert await app.service("secrets").find() is not None
+        async with app.service("people").events("created") as stream:
+            made = await app.service("people").create({"name": "async"})
+            while (event := await asyncio.wait_for(anext(stream), 10)).data != made:
+                pass
+        assert (event.path, event.name) == ("people", "created")
+        await app.logout()
+        with pytest.raises(NotAuthenticated):
+            await app.service("secrets").find()
+    finally:
+        await connection.aclose()
+
+
+def _own_server(kind: str, port: int, logs: Path, database_url: str) -> BackgroundServer:
+    if kind == "feathers":
+        node, _ = tools()
+        return BackgroundServer(
+            f"feathers-socket-restart-{port}",
+            [node, "reference-server.js", str(port)],
+            cwd=NODE_DIR,
+            env={"REFERENCE_SEED_USER": f"restart@example.com:{PASSWORD}"},
+        )
+    return BackgroundServer(
+        f"django-socket-restart-{port}",
+        [sys.executable, "-m", "tests.interop.conformance.serve", "--asgi", str(port)],
+        cwd=REPOSITORY,
+        env={
+            "DJANGO_SETTINGS_MODULE": "tests.interop.conformance.settings",
+            "CONFORMANCE_DATABASE_URL": database_url,
+            "PYTHONPATH": str(REPOSITORY),
+        },
+    )
+
+
+@pytest.fixture(params=["feathers", "django-feathers"])
+def restartable(request, server_logs: Path) -> Iterator[tuple[str, Path, str]]:
+    if request.param == "feathers":
+        request.getfixturevalue("node_packages")
+        yield request.param, server_logs, ""
+        return
+    with conformance_database(server_logs, "socket-restart") as database_url:
+        yield request.param, server_logs, database_url
+
+
+def test_the_client_logs_in_again_after_a_server_restart(restartable) -> None:
+    kind, logs, database_url = restartable
+    first = _own_server(kind, 0, logs, database_url)
+    url = first.start(logs)
+    port = int(url.rsplit(":", 1)[1])
+    login = {"strategy": "local", "email": "restart@example.com", "password": PASSWORD}
+    if kind != "feathers":
+        requests.post(f"{url}/users", json=login, timeout=10).raise_for_status()
+    app = sync_app(url, timeout=5)
+    second = None
+    try:
+        app.authenticate(login)
+        assert app.service("secrets").find() is not None
+        first.stop()
+        wait_for(lambda: not app.rest.client.connected)
+        second = _own_server(kind, port, logs, database_url)
+        second.start(logs)
+        # The call waits for the reconnect, and the socket is logged in again before it goes.
+        wait_for(lambda: app.rest.client.connected, timeout=20)
+        assert app.service("secrets").find() is not None
+        seen = []
+        app.service("people").on("created", seen.append)
+        made = requests.post(f"{url}/people", json={"name": "after"}, timeout=10).json()
+        wait_for(lambda: made in seen)
+    finally:
+        app.rest.close()
+        if second is not None:
+            second.stop()
