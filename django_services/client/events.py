@@ -218,7 +218,7 @@ class EventStream(_Subscription):
     def __next__(self) -> Event:
         self.service.connection.connect()
         try:
-            return self.arrived.get(timeout=self.timeout)  # type: ignore[no-any-return]
+            return self.arrived.get(timeout=self.timeout)
         except queue.Empty:
             raise StopIteration from None
 
@@ -240,7 +240,7 @@ class AsyncEventStream(_Subscription):
 
     async def __anext__(self) -> Event:
         await self.service.connection.connect()
-        return await self.arrived.get()  # type: ignore[no-any-return]
+        return await self.arrived.get()
 
     async def __aenter__(self) -> AsyncEventStream:
         return self

@@ -5,7 +5,7 @@ after a reconnect, their listeners, and how an ack becomes a result or a Feather
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...errors import FeathersError, Unavailable, from_json
@@ -28,6 +28,11 @@ class SocketState:
 
     client: Any
     timeout: TimeoutConfig
+    # Each connection defines its handlers of python-socketio's events, sync or async as its
+    # client calls them.
+    _on_event: Callable[..., Any]
+    _on_connect: Callable[..., Any]
+    _on_disconnect: Callable[..., Any]
     headers: Mapping[str, Any]
     base: str
 
@@ -52,7 +57,7 @@ class SocketState:
         self.reconnecting = False
         return options
 
-    def _check_client(self, client: Any, cls: type) -> None:
+    def _check_client(self, client: Any, cls: type[Any]) -> None:
         if not isinstance(client, cls):
             raise TypeError(f"Expected a socketio.{cls.__name__}, not {type(client).__name__}.")
         client.on("*", self._on_event)

@@ -211,7 +211,8 @@ def _build_request(connection: Connection, call: Call) -> WSGIRequest:
     if connection.session_key is not None:
         engine = import_module(settings.SESSION_ENGINE)
         request.session = engine.SessionStore(connection.session_key)
-        request.user = SimpleLazyObject(lambda: get_user(request))
+        # Lazy, as Django's AuthenticationMiddleware sets it; the stubs admit only a user.
+        request.user = SimpleLazyObject(lambda: get_user(request))  # type: ignore[assignment]
     return request
 
 

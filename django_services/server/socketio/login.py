@@ -79,7 +79,7 @@ def handshake_login(connection: Connection) -> None:
     request = WSGIRequest(_handshake_environ(connection))
     path = authentication_path()
     token = get_access_token(request) if path is not None else None
-    if token is not None:
+    if token is not None and path is not None:
         data = {"strategy": "jwt", "accessToken": token}
         call_service(connection, Call("create", path, data=data, has_data=True))
         return
