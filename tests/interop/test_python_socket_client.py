@@ -83,7 +83,7 @@ def test_every_method_and_the_errors(server_url: str, request: pytest.FixtureReq
         with pytest.raises(BadRequest):
             app.service("errors").get(400)
         app.use("people-x", app.rest.service("people"), methods=["find", "shout"])
-        if "feathers" in request.node.callspec.id:
+        if request.node.callspec.id == "feathers":
             # Feathers never answers a method no service has: the call's timeout ends it.
             with pytest.raises(Timeout, match="Timed out waiting for shout"):
                 app.service("people-x").shout({}, connection={"timeout": 1})

@@ -2,33 +2,24 @@
 Logging a socket in and out, as Feathers' authentication does it over socket.io.
 
     after_call(connection, service, "create", body, request)   # a login: remember it
-    handshake_login(connection)                                 # the handshake's credentials
 
 A `create` on the authentication service (any strategy) logs the connection in with the token
-it answers; a `remove` logs it out. The handshake logs in with its `Authorization` header (a
-jwt `create`, refused connection when it fails) or, failing that, with a Django session cookie.
-The login is kept as the jwt strategy and the token, so each later call re-checks the token.
+it answers; a `remove` logs it out (the handshake's login is in `handshake.py`). The login is
+kept as the jwt strategy and the token, so each later call re-checks the token.
 """
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
-from importlib import import_module
 from typing import Any
 
-from django.apps import apps
-from django.conf import settings
-from django.contrib.auth import get_user
-from django.core.handlers.wsgi import WSGIRequest
 from django.http.request import HttpHeaders
 
-from ..authentication.authenticators import get_access_token
 from ..authentication.config import authentication_settings, is_configured
 from ..authentication.strategies import get_strategy
 from .connection import Connection
 
-__all__ = ["after_call", "authentication_path", "handshake_login", "token_header", "token_scheme"]
+__all__ = ["after_call", "authentication_path", "token_header", "token_scheme"]
 
 
 def token_header() -> str:
@@ -64,43 +55,3 @@ def after_call(
         if isinstance(token, str):
             checked = get_strategy("jwt").authenticate({"accessToken": token}, request)
             connection.login(checked.user, dict(checked.authentication))
-
-
-def handshake_login(connection: Connection) -> None:
-    """
-    Log `connection` in with its handshake's credentials, if any.
-
-    A token in the `Authorization` header is a jwt `create` on the authentication service;
-    its error is raised as the `Failed` of `dispatch`, and the connection is refused. Without
-    one, a logged-in Django session cookie logs the connection in.
-    """
-    from .dispatch import Call, call_service
-
-    request = WSGIRequest(_handshake_environ(connection))
-    path = authentication_path()
-    token = get_access_token(request) if path is not None else None
-    if token is not None and path is not None:
-        data = {"strategy": "jwt", "accessToken": token}
-        call_service(connection, Call("create", path, data=data, has_data=True))
-        return
-    if not apps.is_installed("django.contrib.sessions"):
-        return
-    session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
-    if not session_key:
-        return
-    request.session = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
-    user = get_user(request)
-    if user.is_authenticated:
-        connection.login(user, {"strategy": "session"}, session_key=session_key)
-
-
-def _handshake_environ(connection: Connection) -> dict[str, Any]:
-    environ = {
-        "REQUEST_METHOD": "GET",
-        "PATH_INFO": "/socket.io/",
-        "SERVER_NAME": "localhost",
-        "SERVER_PORT": "80",
-        "wsgi.input": io.BytesIO(b""),
-    }
-    environ.update(connection.environ)
-    return environ

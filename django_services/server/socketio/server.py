@@ -32,7 +32,7 @@ from .channels import Channel, get_publisher, resolve_channels
 from .connection import Connection
 from .dispatch import Failed, dispatch
 from .flood import CallBudget, too_many_calls
-from .login import handshake_login
+from .handshake import handshake_login
 
 __all__ = ["SocketServer"]
 
