@@ -299,10 +299,15 @@ def detached_request(context: CallContext) -> Request:
             key = "HTTP_" + key
         http.META[key] = value
     request = Request(http)
-    request.user = params.user if params.user is not None else api_settings.UNAUTHENTICATED_USER()
+    request.user = (
+        params.user
+        if params.user is not None
+        # The stubs type the setting as its import string; DRF imports it (a callable).
+        else api_settings.UNAUTHENTICATED_USER()  # type: ignore[operator]
+    )
     request.auth = params.authentication
     # Authenticated already (or not at all): DRF must not run authenticators on it later.
-    request._authenticator = None
+    request._authenticator = None  # type: ignore[attr-defined]  # DRF's private state, unstubbed
     return request
 
 

@@ -168,7 +168,8 @@ def _static_key(service: Any) -> tuple[Any, ...] | None:
     if (
         service.queryset is None
         or serializer_class is None
-        or not has_static_fields(type(service), serializer_class)
+        # Classes are hashable; typeshed's `Hashable` check misreads class objects.
+        or not has_static_fields(type(service), serializer_class)  # type: ignore[arg-type]
     ):
         return None
     try:

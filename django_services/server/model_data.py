@@ -9,9 +9,10 @@ What the writes of a `ModelService` are sent: checked before anything is written
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from django.core.exceptions import FieldDoesNotExist
+from django.db import models
 from rest_framework import serializers
 
 from ..errors import BadRequest, Conflict
@@ -21,6 +22,14 @@ __all__ = ["ModelDataMixin"]
 
 class ModelDataMixin:
     """Checks of the data a model service's writes receive (see `ModelService`)."""
+
+    if TYPE_CHECKING:
+        # Provided by `ModelOptionsMixin`, which `ModelService` combines this mixin with.
+        def get_id_field(self) -> str: ...
+
+        def get_model(self) -> type[models.Model]: ...
+
+        def get_id_lookup(self) -> tuple[str, models.Field]: ...
 
     def record_data(self, data: Any, method: str) -> Mapping[str, Any]:
         """Check that the data of a single-record write is an object."""
@@ -66,8 +75,10 @@ class ModelDataMixin:
         model = self.get_model()
         id_path, _ = self.get_id_lookup()
         defaults: dict[str, Any] = {}
-        for field in serializer.fields.values():
-            source = field.source
+        # The services' serializers are `Serializer`s (a `ModelSerializer` by default).
+        for field in cast(serializers.Serializer, serializer).fields.values():
+            # Bound fields have their source (the field name unless given).
+            source = cast(str, field.source)
             if field.read_only or source == "*" or "." in source:
                 continue
             if source in serializer.validated_data or source == id_path:

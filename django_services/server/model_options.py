@@ -12,7 +12,7 @@ The options of a `ModelService`, its serializers, and the field tables they deci
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from typing import Any
+from typing import Any, cast
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db import models
@@ -58,7 +58,8 @@ class ModelOptionsMixin:
         if (
             self.queryset is not None
             and self.serializer_class is not None
-            and has_static_queryset(cls)
+            # Classes are hashable; typeshed's `Hashable` check misreads class objects.
+            and has_static_queryset(cls)  # type: ignore[arg-type]
             and is_own(cls, "get_serializer_class", SERVICE_PACKAGES)
         ):
             self.get_field_tables()
@@ -101,7 +102,8 @@ class ModelOptionsMixin:
     def get_model(self) -> type[models.Model]:
         """The model of the service's queryset."""
         # Without a `get_queryset` override the model is known without cloning the queryset.
-        if self.queryset is not None and has_static_queryset(type(self)):
+        # Classes are hashable; typeshed's `Hashable` check misreads class objects.
+        if self.queryset is not None and has_static_queryset(type(self)):  # type: ignore[arg-type]
             return self.queryset.model
         return self.get_queryset().model  # type: ignore[attr-defined]
 
@@ -156,7 +158,8 @@ class ModelOptionsMixin:
     def conceal_private_fields(self, serializer: serializers.BaseSerializer) -> None:
         """Make the `private_fields` of `serializer` write-only."""
         reuse_built_fields(serializer)
-        fields = serializer.fields
+        # The services' serializers are `Serializer`s (a `ModelSerializer` by default).
+        fields = cast(serializers.Serializer, serializer).fields
         for name in self.private_fields:
             if name in fields:
                 fields[name].write_only = True

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from django.db import models, router, transaction
 from rest_framework import serializers
@@ -57,7 +57,11 @@ __all__ = ["ESTIMATE_TOTAL_ABOVE", "ModelService"]
 REPLACE_MULTIPLE = "You can not replace multiple instances. Did you mean 'patch'?"
 
 
-class ModelService(ModelDataMixin, ModelOptionsMixin, ServiceMixin, GenericViewSet):
+# Services are routed by the services router, not DRF's (`as_view()` takes options, no
+# action map) and `action` is None between calls: ServiceMixin's definitions win by design.
+class ModelService(  # type: ignore[misc]
+    ModelDataMixin, ModelOptionsMixin, ServiceMixin, GenericViewSet
+):
     """
     A service over a queryset and a serializer (a DRF `GenericViewSet`).
 
@@ -105,7 +109,9 @@ class ModelService(ModelDataMixin, ModelOptionsMixin, ServiceMixin, GenericViewS
         queryset = self.filter_queryset(self.get_queryset())
         page = self.paginate_queryset(queryset)
         if page is not None:
-            return self.paginator.get_paginated_data(self.represent(page, many=True))
+            # A page is only returned by `pagination_class`, a `FeathersPagination`.
+            paginator = cast(FeathersPagination, self.paginator)
+            return paginator.get_paginated_data(self.represent(page, many=True))
         _, rows = fetch_page(queryset, query, paginated=False)
         return self.represent(rows, many=True)
 
@@ -193,7 +199,9 @@ class ModelService(ModelDataMixin, ModelOptionsMixin, ServiceMixin, GenericViewS
                 serializer = self.get_serializer(instance, data=data, partial=True)
                 self.check_valid(serializer)
                 updates.append(serializer)
-            for serializer in sorted(updates, key=lambda serializer: serializer.instance.pk):
+            for serializer in sorted(
+                updates, key=lambda serializer: cast(models.Model, serializer.instance).pk
+            ):
                 self.save_update(serializer)
         pks = [instance.pk for instance in instances]
         fresh = apply_select(self.get_queryset().filter(pk__in=pks), query)
@@ -351,5 +359,7 @@ class ModelService(ModelDataMixin, ModelOptionsMixin, ServiceMixin, GenericViewS
         `perform_update(serializer)`, its saves of the record writing only the columns sent
         (`validated_data`), those the save hooks changed and `auto_now` dates.
         """
-        with saving_changes_only(serializer.instance, sent=serializer.validated_data):
+        instance = serializer.instance
+        assert instance is not None, "save_update() is given serializers of records"
+        with saving_changes_only(instance, sent=serializer.validated_data):
             self.perform_update(serializer)

@@ -43,7 +43,8 @@ class FeathersPagination(BasePagination):
     #: Whether `total` is the planner's estimate rather than a count.
     estimated: bool = False
 
-    def paginate_queryset(
+    # Feathers pages are counted and fetched in the database: only querysets are paginated.
+    def paginate_queryset(  # type: ignore[override]
         self, queryset: QuerySet, request: Any, view: Any = None
     ) -> list[Any] | None:
         """Count the matches and return the rows of the requested page."""

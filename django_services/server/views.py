@@ -25,14 +25,16 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from django.http import HttpRequest, HttpResponseBase
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
+from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
+from rest_framework.versioning import BaseVersioning
 
 from ..conf import import_from_string, services_settings
 from ..contract import SERVICE_METHOD_HEADER
@@ -76,6 +78,29 @@ class ServiceMixin(BaseService):
     format_kwarg: Any = None
     path_id: str | None = None
     route: dict[str, str] = {}
+
+    if TYPE_CHECKING:
+        # Provided by the DRF view the mixin is combined with (APIView, GenericViewSet).
+        @property
+        def default_response_headers(self) -> dict[str, str]: ...
+
+        def initialize_request(
+            self, request: HttpRequest, *args: Any, **kwargs: Any
+        ) -> Request: ...
+
+        def handle_exception(self, exc: Exception) -> Response: ...
+
+        def finalize_response(
+            self, request: Request, response: Response, *args: Any, **kwargs: Any
+        ) -> Response: ...
+
+        def perform_content_negotiation(
+            self, request: Request, force: bool = False
+        ) -> tuple[BaseRenderer, str]: ...
+
+        def determine_version(
+            self, request: Request, *args: Any, **kwargs: Any
+        ) -> tuple[str | None, BaseVersioning | None]: ...
 
     @classmethod
     def as_view(cls, **initkwargs: Any) -> Callable[..., HttpResponseBase]:
@@ -148,7 +173,9 @@ class ServiceMixin(BaseService):
                 return header
         return DEFAULT_AUTHENTICATE_HEADER
 
-    def permission_denied(self, request: Any, message: Any = None, code: Any = None) -> None:
+    def permission_denied(
+        self, request: Request, message: str | None = None, code: str | None = None
+    ) -> NoReturn:
         """
         Refuse the call: 401 when nobody is authenticated (over HTTP, when an authentication
         class could have authenticated the request, as DRF does), 403 otherwise.
@@ -160,7 +187,7 @@ class ServiceMixin(BaseService):
             raise exceptions.NotAuthenticated()
         raise exceptions.PermissionDenied(detail=message, code=code)
 
-    def get_format_suffix(self, **kwargs: Any) -> None:
+    def get_format_suffix(self, **kwargs: Any) -> str | None:
         """Services have no format suffixes: route params named `format` are just params."""
         return None
 
@@ -170,16 +197,23 @@ class ServiceMixin(BaseService):
         """DRF's request lifecycle, calling the resolved service method through the pipeline."""
         self.args = args
         self.kwargs = kwargs
-        request = self.initialize_request(request, *args, **kwargs)
-        self.request = request
+        drf_request = self.initialize_request(request, *args, **kwargs)
+        self.request = drf_request
         self.headers = self.default_response_headers
         try:
-            self.initial(request, *args, **kwargs)
-            context = self.get_call(request)
+            self.initial(drf_request, *args, **kwargs)
+            context = self.get_call(drf_request)
             response = self.make_response(context.method, run_call(context))
         except Exception as exc:
             response = self.handle_exception(exc)
-        self.response = self.finalize_response(request, response, *args, **kwargs)
+        # DRF finalizes any HttpResponseBase (a method may return a Django response); the
+        # stubs accept only DRF's Response.
+        self.response = self.finalize_response(
+            drf_request,
+            response,  # type: ignore[arg-type]
+            *args,
+            **kwargs,
+        )
         return self.response
 
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:

@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.http import HttpResponseBase
 from django.utils.cache import add_never_cache_headers
 from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 from django_services.conf import import_from_string
 
@@ -53,8 +54,8 @@ class AuthenticationService(Service):
     multi: Any = ["remove"]
 
     def finalize_response(
-        self, request: Any, response: HttpResponseBase, *args: Any, **kwargs: Any
-    ) -> HttpResponseBase:
+        self, request: Request, response: Response, *args: Any, **kwargs: Any
+    ) -> Response:
         """DRF's, then the headers that keep every answer out of caches (RFC 6749, 5.1)."""
         response = super().finalize_response(request, response, *args, **kwargs)
         add_never_cache_headers(response)
