@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 
+import pytest
+
 
 def pytest_configure(config):
     from django.conf import settings
@@ -57,3 +59,24 @@ def pytest_configure(config):
         AUTH_USER_MODEL="testapp.User",
         DJANGO_SERVICES={},
     )
+
+
+@pytest.fixture(scope="session", autouse=True)
+def end_stray_database_sessions(django_db_setup, django_db_blocker):
+    """
+    On PostgreSQL, end the test database's other sessions before it is dropped.
+
+    Threads of the servers the tests start (live servers, ASGI servers, sync_to_async
+    executors) keep their own Django connections, which nothing closes when a thread is left
+    idle; PostgreSQL refuses to drop a database that a session still uses.
+    """
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
