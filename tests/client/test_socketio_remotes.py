@@ -93,7 +93,15 @@ def test_listen_service_prints_the_events_of_rest_writes(remote, server):
         kwargs={"stdout": out},
     )
     listener.start()
-    time.sleep(1)  # connected and subscribed
+    # Wait until the listener's socket is logged in and in the channels events go to.
+    socket_server = server.application.server
+    deadline = time.monotonic() + 15
+    while not any(
+        connection.is_authenticated and len(socket_server.sio.rooms(sid)) > 1
+        for sid, connection in list(socket_server.connections.items())
+    ):
+        assert time.monotonic() < deadline, "the listener did not connect"
+        time.sleep(0.05)
     headers = {"Authorization": f"Bearer {token(server.url)}"}
     created = requests.post(f"{server.url}/people", json={"name": "Rest"}, timeout=10).json()
     patched = requests.patch(
