@@ -189,13 +189,31 @@ def test_a_sync_iterator_yields_events(server):
         app.rest.close()
 
 
-def test_a_call_times_out_with_a_typed_error(server):
+RELEASED = threading.Event()
+
+
+def held_until_released(context):
+    """A before hook: the server answers only once the test releases the call."""
+    RELEASED.wait(30)
+
+
+def test_a_call_times_out_with_a_typed_error(server, settings):
     app = sync_app(server.url)
     try:
         people = app.service("people")
         assert people.find() == []
-        with pytest.raises(Timeout, match="Timed out waiting for find on 'people'"):
-            people.find(connection={"timeout": 0.000001})
+        unhooked = settings.DJANGO_SERVICES
+        settings.DJANGO_SERVICES = {
+            **unhooked,
+            "HOOKS": {"before": {"find": [f"{__name__}.held_until_released"]}},
+        }
+        RELEASED.clear()
+        try:
+            with pytest.raises(Timeout, match="Timed out waiting for find on 'people'"):
+                people.find(connection={"timeout": 0.2})
+        finally:
+            RELEASED.set()
+        settings.DJANGO_SERVICES = unhooked
         # The socket is still usable: the late answer is dropped.
         assert people.find() == []
     finally:

@@ -89,7 +89,8 @@ def test_listen_service_prints_the_events_of_rest_writes(remote, server):
     out = io.StringIO()
     listener = threading.Thread(
         target=call_command,
-        args=("listen_service", "live", "people", "--count", "2", "--timeout", "10"),
+        # Generous: a busy machine delays delivery, and the test ends as the second arrives.
+        args=("listen_service", "live", "people", "--count", "2", "--timeout", "30"),
         kwargs={"stdout": out},
     )
     listener.start()
@@ -107,7 +108,7 @@ def test_listen_service_prints_the_events_of_rest_writes(remote, server):
     patched = requests.patch(
         f"{server.url}/people/{created['id']}", json={"age": 3}, headers=headers, timeout=10
     ).json()
-    listener.join(15)
+    listener.join(60)
     assert not listener.is_alive()
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     assert lines == [
