@@ -19,7 +19,7 @@ import math
 import random
 import time
 import uuid
-from collections.abc import Generator, Mapping
+from collections.abc import Callable, Generator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
@@ -126,9 +126,9 @@ def build_request(
     id or route value is missing, and `TypeError` when `params` holds the wrong types.
     """
     params = params or {}
-    query = _mapping(params, "query")
-    route = _mapping(params, "route")
-    connection = _mapping(params, "connection")
+    query = params_mapping(params, "query")
+    route = params_mapping(params, "route")
+    connection = params_mapping(params, "connection")
 
     url = f"{base}/{fill_route(path, route)}"
     if service_method in METHODS_WITH_ID:
@@ -151,15 +151,22 @@ def build_request(
         default_headers,
         method_headers,
         auth_headers,
-        _mapping(params, "headers"),
+        params_mapping(params, "headers"),
     )
     body = encode_json(data) if has_body and data is not None else None
     method = CUSTOM_METHOD_VERB if is_custom else HTTP_VERBS[service_method]
     return Request(service_method, method, url, headers, body, connection)
 
 
-def fill_route(path: str, route: Mapping[str, Any]) -> str:
-    """Replace each `:name` segment of `path` by `route[name]`, percent-encoded."""
+def fill_route(
+    path: str,
+    route: Mapping[str, Any],
+    encode: Callable[[str, Any], str] | None = None,
+) -> str:
+    """
+    Replace each `:name` segment of `path` by `route[name]`: percent-encoded for a URL, or as
+    `encode(name, value)` writes it (a socket sends the path as it is, not in a URL).
+    """
     segments = []
     for segment in path.split("/"):
         if segment.startswith(":") and len(segment) > 1:
@@ -170,7 +177,11 @@ def fill_route(path: str, route: Mapping[str, Any]) -> str:
                     f"The route parameter '{name}' of '{path}' is required: "
                     f"pass it as params['route']['{name}']."
                 )
-            segment = encode_component(value, what=f"The route parameter '{name}'")
+            segment = (
+                encode(name, value)
+                if encode is not None
+                else encode_component(value, what=f"The route parameter '{name}'")
+            )
         segments.append(segment)
     return "/".join(segments)
 
@@ -305,7 +316,8 @@ def _check_id(service_method: str, id: Any) -> None:
         raise BadRequest(f"id for '{service_method}' is required")
 
 
-def _mapping(params: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+def params_mapping(params: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    """`params[key]`, a dict, or an empty one; a `TypeError` for another type."""
     value = params.get(key)
     if value is None:
         return {}

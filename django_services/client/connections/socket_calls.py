@@ -19,7 +19,7 @@ from typing import Any
 
 from ...contract import METHODS_REQUIRING_ID
 from ...errors import BadRequest
-from .._base import Request, encode_json
+from .._base import Request, encode_json, fill_route, params_mapping
 
 __all__ = ["SocketRequest", "build_socket_request"]
 
@@ -48,13 +48,13 @@ def build_socket_request(
     or when the data or query can not be sent as JSON.
     """
     params = params or {}
-    query = _json(_mapping(params, "query"), "query")
-    route = _mapping(params, "route")
-    options = _mapping(params, "connection")
-    _mapping(params, "headers")  # checked as REST does; headers only travel in the handshake
+    query = _json(params_mapping(params, "query"), "query")
+    route = params_mapping(params, "route")
+    options = params_mapping(params, "connection")
+    params_mapping(params, "headers")  # checked as REST does; headers only travel in the handshake
     if (isinstance(id, str) and not id) or (id is None and method in METHODS_REQUIRING_ID):
         raise BadRequest(f"id for '{method}' is required")
-    filled = _fill_route(path.strip("/"), route)
+    filled = fill_route(path.strip("/"), route, _raw_segment)
     if method == "find":
         args: tuple[Any, ...] = (filled, query)
     elif method in ("get", "remove"):
@@ -75,22 +75,10 @@ def build_socket_request(
     )
 
 
-def _fill_route(path: str, route: Mapping[str, Any]) -> str:
-    segments = []
-    for segment in path.split("/"):
-        if segment.startswith(":") and len(segment) > 1:
-            name = segment[1:]
-            value = route.get(name)
-            if value is None or value == "":
-                raise BadRequest(
-                    f"The route parameter '{name}' of '{path}' is required: "
-                    f"pass it as params['route']['{name}']."
-                )
-            # Inserted raw, as the Feathers socket client does.
-            segment = json.loads(encode_json(value)) if not isinstance(value, str) else value
-            segment = str(segment).lower() if isinstance(segment, bool) else str(segment)
-        segments.append(segment)
-    return "/".join(segments)
+def _raw_segment(name: str, value: Any) -> str:
+    # Inserted raw, as the Feathers socket client does.
+    segment = json.loads(encode_json(value)) if not isinstance(value, str) else value
+    return str(segment).lower() if isinstance(segment, bool) else str(segment)
 
 
 def _json(value: Any, what: str) -> Any:
@@ -98,12 +86,3 @@ def _json(value: Any, what: str) -> Any:
         return json.loads(encode_json(value))
     except BadRequest as exc:
         raise BadRequest(f"The {what} can not be sent over socket.io: {exc}") from exc
-
-
-def _mapping(params: Mapping[str, Any], key: str) -> Mapping[str, Any]:
-    value = params.get(key)
-    if value is None:
-        return {}
-    if not isinstance(value, Mapping):
-        raise TypeError(f"params['{key}'] must be a dict, not {type(value).__name__}.")
-    return value
