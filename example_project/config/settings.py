@@ -23,7 +23,7 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 SECRET_KEY = os.environ.get(
     "DJANGO_SECRET_KEY", "django-insecure-example-project-key-do-not-use-it-in-production"
 )
-# A demo: tracebacks in the browser and static files served by runserver.
+# A demo: tracebacks in the browser, and static files served by the ASGI application.
 DEBUG = True
 ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 
@@ -139,6 +139,10 @@ DJANGO_SERVICES = {
         "AUTH_STRATEGIES": ["local", "jwt", "session"],
         "THROTTLE_RATE": "60/min",
     },
+    # Live events over socket.io: a connection that logs in joins `authenticated` and
+    # `users/<its user id>`, and an event goes to `authenticated` unless its service publishes
+    # it elsewhere (todos and notes: their owner's connections only).
+    "SOCKETIO_PUBLISHER": "django_services.server.socketio.Publisher",
 }
 
 REST_FRAMEWORK = {

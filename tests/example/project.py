@@ -3,7 +3,7 @@ The example project, run as a user runs it: `manage.py` commands in child proces
 
     database = ExampleDatabase.create(tmp_path, "example")   # SQLite, or PostgreSQL
     manage("migrate", database=database)
-    server = ExampleServer(database, log_path).start()         # runserver on a free port
+    server = ExampleServer(database, log_path).start()         # uvicorn on a free port
     ...
     server.stop()
     database.drop()
@@ -109,7 +109,10 @@ def free_port() -> int:
 
 
 class ExampleServer(LoggedProcess):
-    """`manage.py runserver --noreload` on a free port, its output in a log file."""
+    """
+    The example as its README runs it, REST and socket.io on one port: uvicorn serving
+    `config.asgi:application`, on a free port, its output in a log file.
+    """
 
     def __init__(self, database: ExampleDatabase, log_path: Path, timeout: float = 60.0) -> None:
         self.database = database
@@ -124,10 +127,15 @@ class ExampleServer(LoggedProcess):
         self.spawn(
             [
                 sys.executable,
-                str(EXAMPLE_DIR / "manage.py"),
-                "runserver",
-                "--noreload",
-                f"127.0.0.1:{port}",
+                "-m",
+                "uvicorn",
+                "--app-dir",
+                str(EXAMPLE_DIR),
+                "config.asgi:application",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
             ],
             cwd=EXAMPLE_DIR,
             env=example_environment(self.database),
@@ -137,7 +145,7 @@ class ExampleServer(LoggedProcess):
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise AssertionError(
-                    f"runserver exited with {self.process.returncode}:\n{self.log()}"
+                    f"uvicorn exited with {self.process.returncode}:\n{self.log()}"
                 )
             try:
                 requests.get(f"{self.url}/", timeout=2).close()
@@ -146,4 +154,4 @@ class ExampleServer(LoggedProcess):
                 continue
             return self
         self.stop()
-        raise AssertionError(f"runserver did not answer in {self.timeout}s:\n{self.log()}")
+        raise AssertionError(f"uvicorn did not answer in {self.timeout}s:\n{self.log()}")
