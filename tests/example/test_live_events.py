@@ -15,7 +15,7 @@ import pytest
 
 from django_services.client import App, authentication_client, socketio_client
 
-from .conftest import DEMO_EMAIL, DEMO_PASSWORD, FRIEND_EMAIL, Account
+from .conftest import DEMO_EMAIL, DEMO_PASSWORD, FRIEND_EMAIL, NEW_PASSWORD, Account
 
 #: Seconds to wait for an event that must come, on a loaded machine.
 EVENT_TIMEOUT = 30
@@ -40,9 +40,9 @@ def socket_log_in(example_server) -> Iterator[Callable[[str, str], App]]:
 
 
 def test_a_todo_written_over_rest_reaches_its_owner_s_sockets_only(
-    demo: Account, socket_log_in: Callable[[str, str], App]
+    newcomer: Account, socket_log_in: Callable[[str, str], App]
 ):
-    owner = socket_log_in(DEMO_EMAIL, DEMO_PASSWORD)
+    owner = socket_log_in(newcomer.user["email"], NEW_PASSWORD)
     other = socket_log_in(FRIEND_EMAIL, DEMO_PASSWORD)
     events = ("created", "patched", "removed", "markedAllComplete")
     with (
@@ -50,7 +50,7 @@ def test_a_todo_written_over_rest_reaches_its_owner_s_sockets_only(
         other.service("todos").events(*events, timeout=0) as other_todos,
         other.service("api/v1/messages").events("created", timeout=EVENT_TIMEOUT) as messages,
     ):
-        todos = demo.app.service("todos")
+        todos = newcomer.app.service("todos")
         todo = todos.create({"text": "Announced to my sockets"})
         patched = todos.patch(todo["id"], {"complete": True})
         todos.create({"text": "Left to do"})
@@ -60,11 +60,11 @@ def test_a_todo_written_over_rest_reaches_its_owner_s_sockets_only(
         received = [(event.name, event.data) for event in _take(owner_todos, 5)]
         assert received[:2] == [("created", todo), ("patched", patched)]
         assert received[2][0] == "created"
-        assert received[3] == ("markedAllComplete", {**marked, "userId": demo.id})
+        assert received[3] == ("markedAllComplete", {**marked, "userId": newcomer.id})
         assert received[4] == ("removed", removed)
 
         # The barrier: a message, which every logged-in socket gets, written after the todos.
-        barrier = demo.app.service("api/v1/messages").create({"text": "After the todos"})
+        barrier = newcomer.app.service("api/v1/messages").create({"text": "After the todos"})
         assert next(messages).data == barrier
         assert list(other_todos) == []
 

@@ -1,17 +1,23 @@
 """
 The page is live: two browser contexts (two sessions, as two people's browsers) on the example
-under uvicorn, each seeing the other's changes arrive over socket.io without a reload.
+under uvicorn, each seeing the other's changes arrive over socket.io without a reload. Under
+`manage.py runserver`, which has no socket.io, the page works over REST.
 
 Skipped when no Chromium is installed (Debian: `apt-get install chromium`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from .browser import CHROMIUM, Chromium
-from .conftest import DEMO_PASSWORD, FRIEND_EMAIL
+from .conftest import DEMO_EMAIL, DEMO_PASSWORD, FRIEND_EMAIL
 from .demo_page import fill_and_submit, js, log_in_with_form, visible_messages, visible_todos
+from .project import ExampleServer
+
+LIVE = "over socket.io: changes made elsewhere show up here as they happen"
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
 
@@ -58,6 +64,7 @@ async def test_two_browsers_of_one_user_see_each_other_s_todo_changes_live(
     second = await browser.new_context()
     for page in (first, second):
         await log_in_with_form(page, example_server.url, user["email"], user["password"])
+        assert await page.evaluate("document.getElementById('transport').textContent") == LIVE
     assert await visible_todos(first) == await visible_todos(second) == []
 
     # Created in one, shown in the other; each page shows its own todo once, though it got
@@ -114,6 +121,7 @@ async def test_two_users_see_each_other_s_messages_live_and_not_each_other_s_tod
     assert await theirs.evaluate("document.getElementById('user-strategy').textContent") == (
         "session"
     )
+    assert await theirs.evaluate("document.getElementById('transport').textContent") == LIVE
     their_todos = await visible_todos(theirs)
 
     # A todo is private: it goes to its owner's sockets only.
@@ -141,3 +149,47 @@ async def test_two_users_see_each_other_s_messages_live_and_not_each_other_s_tod
     # other user, would have arrived before it.
     assert await visible_todos(theirs) == their_todos
     assert not await theirs.evaluate(todo_shown("Only mine"))
+
+
+@pytest.fixture(scope="module")
+def runserver(
+    example_server: ExampleServer, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[ExampleServer]:
+    """The example under `manage.py runserver`, on the database of `example_server`."""
+    log = tmp_path_factory.mktemp("runserver") / "runserver.log"
+    server = ExampleServer(example_server.database, log, runserver=True).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+async def test_without_socket_io_the_page_falls_back_to_rest(browser, runserver):
+    await browser.navigate(f"{runserver.url}/login/")
+    await fill_and_submit(
+        browser, "form", {"id_username": DEMO_EMAIL, "id_password": DEMO_PASSWORD}
+    )
+
+    await browser.wait_for("document.getElementById('status')?.textContent.startsWith('Loaded')")
+    assert await browser.evaluate("document.getElementById('transport').textContent") == (
+        "over REST: this server has no socket.io, reload to see changes made elsewhere"
+    )
+    assert await browser.evaluate("document.getElementById('user-strategy').textContent") == (
+        "session"
+    )
+    await fill_and_submit(browser, "#todo-form", {"todo-text": "Added over REST"})
+    await browser.wait_for(
+        "document.getElementById('status').textContent === 'Added \"Added over REST\".'"
+    )
+    assert [todo for todo in await visible_todos(browser) if todo[0] == "Added over REST"] == [
+        ["Added over REST", False]
+    ]
+    await click_todo(browser, "Added over REST", "remove")
+    await browser.wait_for(f"!({todo_shown('Added over REST')})")
+    await fill_and_submit(browser, "#message-form", {"message-text": "Sent over REST"})
+    await browser.wait_for(message_shown("Sent over REST"))
+    await browser.evaluate("document.getElementById('logout').click()")
+    await browser.wait_for(
+        "document.getElementById('app')?.dataset.sessionUser === ''"
+        " && !document.getElementById('login').hidden"
+    )

@@ -7,7 +7,8 @@
  * socket.io-client's (static/vendor/, rebuilt with `npm ci && npm run vendor` in
  * example_project/frontend). Every call below is a plain Feathers client call; the Django
  * services answer them as a Feathers server would, and send their events to this socket:
- * the todos of the logged-in user and every chat message, whoever made them.
+ * the todos of the logged-in user and every chat message, whoever made them. A server
+ * without socket.io (`manage.py runserver`) is called over REST instead, without events.
  *
  * The calls are type-checked (`tsc --noEmit`, with `checkJs`) against the declarations
  * `manage.py services_types` writes from the services' OpenAPI schema (demo/typings/).
@@ -15,7 +16,7 @@
 /** @typedef {import("../../typings/services").ServiceTypes} ServiceTypes */
 /** @typedef {import("../../typings/services").TodosRecord} Todo */
 /** @typedef {import("../../typings/services").ApiV1MessagesRecord} Message */
-(function () {
+(async function () {
   "use strict";
 
   /** How many of the latest messages the chat shows. */
@@ -25,14 +26,42 @@
   /** @type {(id: string) => any} */
   const element = (id) => document.getElementById(id);
 
-  // The Feathers application over socket.io, on the page's own origin (the session cookie
-  // goes with the handshake), and the authentication client, which keeps the access token
-  // in localStorage and logs the socket in again after a reconnect.
-  const socket = io(window.location.origin);
+  /**
+   * The socket.io connection to the page's own origin (the session cookie goes with the
+   * handshake), once it connects; null when the server answers 404 for socket.io, as Django's
+   * `runserver` does. Other failures are retried, as socket.io-client does by itself.
+   * @returns {Promise<ReturnType<typeof io> | null>}
+   */
+  function openSocket() {
+    return new Promise((resolve) => {
+      const socket = io(window.location.origin);
+      const failed = (error) => {
+        // A polling request's HTTP status is the error's `description`.
+        if (/** @type {any} */ (error).description === 404) {
+          socket.close();
+          resolve(null);
+        } else {
+          setStatus(`Cannot reach the server (${error.message}); trying again.`);
+        }
+      };
+      socket.on("connect_error", failed);
+      socket.once("connect", () => {
+        socket.off("connect_error", failed);
+        resolve(socket);
+      });
+    });
+  }
+
+  // The Feathers application over socket.io, or REST over window.fetch, and the
+  // authentication client, which keeps the access token in localStorage (and, over a socket,
+  // logs the new socket in again after a reconnect).
+  const socket = await openSocket();
   /** @type {import("@feathersjs/feathers").Application<ServiceTypes>} */
   const app = feathers();
   /** @type {import("@feathersjs/feathers").TransportConnection<ServiceTypes>} */
-  const connection = feathers.socketio(socket);
+  const connection = socket
+    ? feathers.socketio(socket)
+    : feathers.rest(window.location.origin).fetch(window.fetch.bind(window));
   app.configure(connection);
   app.configure(feathers.authentication());
   // No `events` option: it would replace the socket service's own list of the events the
@@ -92,6 +121,9 @@
     loggedIn = true;
     element("user-email").textContent = result.user.email;
     element("user-strategy").textContent = result.authentication.strategy;
+    element("transport").textContent = socket
+      ? "over socket.io: changes made elsewhere show up here as they happen"
+      : "over REST: this server has no socket.io, reload to see changes made elsewhere";
     authors.set(result.user.id, result.user.email);
     element("login").hidden = true;
     element("todos").hidden = false;
@@ -232,21 +264,23 @@
 
   // The connection -----------------------------------------------------------------------
 
-  socket.on("connect_error", (error) => {
-    setStatus(`Cannot reach the server (${error.message}); trying again.`);
-  });
-  socket.on("disconnect", () => {
-    setStatus("Connection lost; reconnecting.");
-  });
-  // Back after a loss: the authentication client logs the new socket in again; what changed
-  // meanwhile sent no event here, so read it all again.
-  socket.io.on("reconnect", () => {
-    if (loggedIn) {
-      run(async () => {
-        await showTodos(await app.reAuthenticate());
-      });
-    }
-  });
+  if (socket) {
+    socket.on("connect_error", (error) => {
+      setStatus(`Cannot reach the server (${error.message}); trying again.`);
+    });
+    socket.on("disconnect", () => {
+      setStatus("Connection lost; reconnecting.");
+    });
+    // Back after a loss: the authentication client logs the new socket in again; what
+    // changed meanwhile sent no event here, so read it all again.
+    socket.io.on("reconnect", () => {
+      if (loggedIn) {
+        run(async () => {
+          await showTodos(await app.reAuthenticate());
+        });
+      }
+    });
+  }
 
   // User actions -------------------------------------------------------------------------
 
@@ -343,14 +377,18 @@
   });
 
   // On load: a Django session gets a token with the session strategy (its cookie went with
-  // the socket's handshake, which logged the socket in), otherwise a token stored by an earlier visit is tried,
-  // otherwise the login form shows.
+  // the socket's handshake, or goes with each REST request), otherwise a token stored by an
+  // earlier visit is tried, otherwise the login form shows.
   async function start() {
     const sessionUser = root.dataset.sessionUser;
     try {
-      // No CSRF token over the socket: the server accepts handshakes from its own origin only.
       const result = sessionUser
-        ? await app.authenticate({ strategy: "session" })
+        ? await app.authenticate(
+            { strategy: "session" },
+            // Over REST, with the CSRF token; a socket sends no headers, and its handshake
+            // is accepted from this origin only.
+            { headers: { "X-CSRFToken": root.dataset.csrfToken } }
+          )
         : await app.reAuthenticate();
       await showTodos(result);
     } catch (error) {
@@ -361,5 +399,5 @@
     }
   }
 
-  start();
+  await start();
 })();
