@@ -1,8 +1,9 @@
 """
-Settings of the example project: a todo list, a chat and notes served as Feathers services.
+Settings of the example project: a todo list, a chat and notes served as Feathers services,
+over REST and socket.io.
 
-    python manage.py runserver                        # SQLite: example_project/db.sqlite3
-    DATABASE_URL=postgres://user@localhost/demo python manage.py runserver      # PostgreSQL
+    uvicorn config.asgi:application                   # SQLite: example_project/db.sqlite3
+    DATABASE_URL=postgres://user@localhost/demo uvicorn config.asgi:application  # PostgreSQL
 
 `DATABASE_URL` is read with dj-database-url (`pip install dj-database-url "psycopg[binary]"`,
 both part of the package's `test` extra). `DJANGO_SECRET_KEY` and `JWT_SECRET` replace the

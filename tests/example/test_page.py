@@ -76,6 +76,25 @@ def test_the_page_loads_the_feathers_and_socket_io_clients_and_shows_the_demo_lo
         assert bundle.content == (VENDOR_DIR / script.removeprefix("/static/vendor/")).read_bytes()
 
 
+def test_django_s_login_page_the_admin_and_their_static_files_are_served(example_server):
+    for path in ("/login/", "/admin/login/"):
+        page = requests.get(f"{example_server.url}{path}", timeout=10)
+        assert page.status_code == 200, path
+        assert 'name="csrfmiddlewaretoken"' in page.text, path
+    stylesheet = requests.get(f"{example_server.url}/static/admin/css/base.css", timeout=10)
+    assert stylesheet.status_code == 200
+    assert stylesheet.headers["Content-Type"].startswith("text/css")
+
+
+def test_socket_io_is_served_on_the_same_port(example_server):
+    response = requests.get(
+        f"{example_server.url}/socket.io/", params={"EIO": "4", "transport": "polling"}, timeout=10
+    )
+
+    assert response.status_code == 200
+    assert response.text.startswith('0{"sid":')
+
+
 def test_a_django_session_gets_a_token_with_the_session_strategy(
     example_server, connect, browser_session
 ):
