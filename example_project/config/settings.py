@@ -147,9 +147,11 @@ DJANGO_SERVICES = {
 }
 
 REST_FRAMEWORK = {
-    # How many proxies in front of Django append to X-Forwarded-For (0: none, as with
-    # runserver); the login throttle counts by the address they saw, never by a header a
-    # client wrote. See docs/deployment.md, "Client addresses behind proxies".
+    # How many proxies in front of Django append to X-Forwarded-For (0: none, as here); the
+    # login throttle counts by the address they saw, never by a header a client wrote. uvicorn
+    # itself takes the client address from X-Forwarded-For when the connection comes from
+    # 127.0.0.1 (its --forwarded-allow-ips), which is harmless on this loopback-only demo;
+    # see docs/deployment.md, "Client addresses behind proxies".
     "NUM_PROXIES": int(os.environ.get("NUM_PROXIES", "0")),
 }
 
