@@ -204,7 +204,7 @@
   todos.on("patched", keepTodo);
   todos.on("removed", dropTodo);
   // markAllComplete is one update in the database, announced by one event of its own.
-  todos.on("markedAllComplete", () => run(refreshTodos));
+  todos.on("markedAllComplete", () => refreshTodos().catch(showError));
 
   // Chat ---------------------------------------------------------------------------------
 
