@@ -1,5 +1,5 @@
 #!/usr/bin/env python
-"""Django's command-line utility for the example project: `python manage.py runserver`."""
+"""Django's command-line utility for the example project: `python manage.py migrate`."""
 
 from __future__ import annotations
 

@@ -667,7 +667,7 @@ def test_the_bridge_of_your_own_checks_its_variable(signing_bridge, monkeypatch)
 
 README = ROOT / "README.md"
 EXAMPLE = ROOT / "example_project"
-#: Where the README's Call snippet says the example runs (`runserver`'s default address).
+#: Where the README's Call snippet says the example runs (uvicorn's default address).
 EXAMPLE_ADDRESS = "http://127.0.0.1:8000"
 _SECTION_FILE = re.compile(r"^# (?P<path>[\w/]+\.py)\n", re.M)
 _PRINTED = re.compile(r"^\s*print\(.*\)  # (?P<output>.+)$", re.M)
@@ -757,7 +757,7 @@ def test_the_readme_serves_what_the_example_project_serves():
 
 @pytest.fixture(scope="module")
 def example_project(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The example project, migrated and seeded with its demo data, under `runserver`."""
+    """The example project, migrated and seeded with its demo data, served as its README says."""
     from tests.example.project import ExampleDatabase, ExampleServer, manage
 
     directory = tmp_path_factory.mktemp("readme")
@@ -765,7 +765,7 @@ def example_project(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     try:
         manage("migrate", "--noinput", database=database)
         manage("seed_demo", database=database)
-        server = ExampleServer(database, directory / "runserver.log").start()
+        server = ExampleServer(database, directory / "server.log").start()
         try:
             yield server.url
         finally:

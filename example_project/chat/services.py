@@ -12,6 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from django_services.server import ModelService
+from django_services.server.events import ServiceEvent
+from django_services.server.socketio import Channel, channel
 from rest_framework.permissions import IsAuthenticated
 
 from .models import Message
@@ -28,3 +30,7 @@ class MessageService(ModelService):
 
     def perform_create(self, serializer: Any) -> None:
         serializer.save(user=self.params.user)
+
+    def publish(self, event: ServiceEvent) -> Channel:
+        """Every logged-in connection hears of every message: the chat is shared."""
+        return channel("authenticated")

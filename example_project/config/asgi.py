@@ -1,15 +1,25 @@
 """
-The ASGI application of the example project, for any ASGI server.
+The ASGI application of the example project: the page, the admin, the API docs and every
+service over REST, and the same services over socket.io at `/socket.io/`, on one port.
 
     uvicorn --app-dir example_project config.asgi:application
+
+With `DEBUG` on, it serves the static files too, as `runserver` does.
 """
 
 from __future__ import annotations
 
 import os
 
-from django.core.asgi import get_asgi_application
+from django.conf import settings
+from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
+from django.core.asgi import get_asgi_application as get_django_application
+from django_services.server.socketio import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-application = get_asgi_application()
+django_application = get_django_application()
+if settings.DEBUG:
+    django_application = ASGIStaticFilesHandler(django_application)
+
+application = get_asgi_application(django_application)

@@ -1,8 +1,9 @@
 """
-Settings of the example project: a todo list, a chat and notes served as Feathers services.
+Settings of the example project: a todo list, a chat and notes served as Feathers services,
+over REST and socket.io.
 
-    python manage.py runserver                        # SQLite: example_project/db.sqlite3
-    DATABASE_URL=postgres://user@localhost/demo python manage.py runserver      # PostgreSQL
+    uvicorn config.asgi:application                   # SQLite: example_project/db.sqlite3
+    DATABASE_URL=postgres://user@localhost/demo uvicorn config.asgi:application  # PostgreSQL
 
 `DATABASE_URL` is read with dj-database-url (`pip install dj-database-url "psycopg[binary]"`,
 both part of the package's `test` extra). `DJANGO_SECRET_KEY` and `JWT_SECRET` replace the
@@ -23,7 +24,7 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 SECRET_KEY = os.environ.get(
     "DJANGO_SECRET_KEY", "django-insecure-example-project-key-do-not-use-it-in-production"
 )
-# A demo: tracebacks in the browser and static files served by runserver.
+# A demo: tracebacks in the browser, and static files served by the ASGI application.
 DEBUG = True
 ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]"]
 
@@ -139,12 +140,18 @@ DJANGO_SERVICES = {
         "AUTH_STRATEGIES": ["local", "jwt", "session"],
         "THROTTLE_RATE": "60/min",
     },
+    # Live events over socket.io: a connection that logs in joins `authenticated` and
+    # `users/<its user id>`, and an event goes to `authenticated` unless its service publishes
+    # it elsewhere (todos and notes: their owner's connections only).
+    "SOCKETIO_PUBLISHER": "django_services.server.socketio.Publisher",
 }
 
 REST_FRAMEWORK = {
-    # How many proxies in front of Django append to X-Forwarded-For (0: none, as with
-    # runserver); the login throttle counts by the address they saw, never by a header a
-    # client wrote. See docs/deployment.md, "Client addresses behind proxies".
+    # How many proxies in front of Django append to X-Forwarded-For (0: none, as here); the
+    # login throttle counts by the address they saw, never by a header a client wrote. uvicorn
+    # itself takes the client address from X-Forwarded-For when the connection comes from
+    # 127.0.0.1 (its --forwarded-allow-ips), which is harmless on this loopback-only demo;
+    # see docs/deployment.md, "Client addresses behind proxies".
     "NUM_PROXIES": int(os.environ.get("NUM_PROXIES", "0")),
 }
 

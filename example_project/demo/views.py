@@ -1,4 +1,4 @@
-"""The demo page: a todo list in the browser, talking to the services with Feathers' client."""
+"""The demo page: todos and a chat in the browser, live over Feathers' socket.io client."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from .seed import DEMO_EMAIL, DEMO_PASSWORD
 def index(request: HttpRequest) -> HttpResponse:
     """
     The page. For a user logged in to Django, the page fetches a token with the `session`
-    strategy (sending the CSRF token); otherwise it offers the `local` strategy's form.
+    strategy over its socket; otherwise it offers the `local` strategy's form. The CSRF
+    cookie is for REST writes made with the session.
     """
     return render(
         request,

@@ -16,6 +16,8 @@ from typing import Any
 from django.db.models import QuerySet
 from django_services.errors import BadRequest
 from django_services.server import ModelService
+from django_services.server.events import ServiceEvent
+from django_services.server.socketio import Channel, channel
 
 from .models import Note
 from .permissions import IsRouteUser
@@ -34,6 +36,10 @@ class NoteService(ModelService):
 
     def perform_create(self, serializer: Any) -> None:
         serializer.save(user_id=self.route_user_id())
+
+    def publish(self, event: ServiceEvent) -> Channel:
+        """A note's events go to its owner's connections only: notes are private."""
+        return channel(f"users/{event.data['userId']}")
 
     def route_user_id(self) -> int:
         """The `:userId` of the path, as an integer."""

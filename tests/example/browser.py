@@ -5,6 +5,7 @@ Headless Chromium, driven over the Chrome DevTools Protocol with aiohttp's WebSo
         await page.navigate("http://127.0.0.1:8000/")
         await page.wait_for("document.title !== ''")
         title = await page.evaluate("document.title")
+        other = await page.new_context()      # a page of its own: cookies, storage
 
 `evaluate` runs JavaScript in the page and returns its (awaited) value; an exception in the
 page is raised here as `PageError`, with the browser's description.
@@ -15,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
+import shutil
 import signal
 import subprocess
 from pathlib import Path
@@ -22,95 +24,37 @@ from typing import Any
 
 import aiohttp
 
+#: The Chromium (or Chrome) installed, or None: tests that need it skip without it.
+CHROMIUM = next(
+    filter(None, map(shutil.which, ["chromium", "chromium-browser", "google-chrome"])), None
+)
+
 
 class PageError(AssertionError):
     """JavaScript run in the page threw, or a condition did not become true in time."""
 
 
-class Chromium:
-    """A headless Chromium with a fresh profile, and one page of it."""
+class Page:
+    """One page of the browser, driven over its DevTools WebSocket."""
 
-    def __init__(self, executable: str, profile_dir: Path, *, timeout: float = 30.0) -> None:
-        self.executable = executable
-        self.profile_dir = profile_dir
+    def __init__(self, timeout: float) -> None:
         self.timeout = timeout
-        self.process: subprocess.Popen[bytes] | None = None
-        self.session: aiohttp.ClientSession | None = None
         self.socket: aiohttp.ClientWebSocketResponse | None = None
         self._ids = itertools.count(1)
 
-    async def __aenter__(self) -> Chromium:
-        try:
-            await self.start()
-        except BaseException:
-            await self.close()
-            raise
-        return self
+    async def attach(
+        self, session: aiohttp.ClientSession, url: str, *, is_page: bool = True
+    ) -> None:
+        """Connect to the DevTools WebSocket at `url` (a page's, or the browser's)."""
+        self.socket = await session.ws_connect(url, max_msg_size=0)
+        if is_page:
+            await self.send("Page.enable")
+            await self.send("Runtime.enable")
 
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.close()
-
-    async def start(self) -> None:
-        """Start the browser and connect to its first page."""
-        log = (self.profile_dir.parent / "chromium.log").open("wb")
-        with log:
-            self.process = subprocess.Popen(
-                [
-                    self.executable,
-                    "--headless",
-                    "--no-sandbox",
-                    "--disable-gpu",
-                    "--disable-dev-shm-usage",
-                    "--no-first-run",
-                    "--no-default-browser-check",
-                    "--remote-debugging-port=0",
-                    f"--user-data-dir={self.profile_dir}",
-                    "about:blank",
-                ],
-                stdin=subprocess.DEVNULL,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-                start_new_session=True,
-            )
-        port = await self._debugging_port()
-        self.session = aiohttp.ClientSession()
-        async with self.session.get(f"http://127.0.0.1:{port}/json/list") as response:
-            targets = await response.json(content_type=None)
-        page = next(target for target in targets if target["type"] == "page")
-        self.socket = await self.session.ws_connect(page["webSocketDebuggerUrl"], max_msg_size=0)
-        await self.send("Page.enable")
-        await self.send("Runtime.enable")
-
-    async def _debugging_port(self) -> int:
-        # Chromium writes the port it chose into the profile once it listens.
-        port_file = self.profile_dir / "DevToolsActivePort"
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.timeout
-        while loop.time() < deadline:
-            assert self.process is not None
-            if self.process.poll() is not None:
-                raise PageError(f"Chromium exited with {self.process.returncode}")
-            if port_file.exists():
-                lines = port_file.read_text().split()
-                if lines:
-                    return int(lines[0])
-            await asyncio.sleep(0.1)
-        raise PageError(f"Chromium did not open its debugging port in {self.timeout}s")
-
-    async def close(self) -> None:
-        """Disconnect, and stop the browser and the processes it started."""
+    async def detach(self) -> None:
+        """Close the DevTools WebSocket."""
         if self.socket is not None:
             await self.socket.close()
-        if self.session is not None:
-            await self.session.close()
-        process = self.process
-        if process is not None and process.poll() is None:
-            os.killpg(process.pid, signal.SIGTERM)
-            try:
-                process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                os.killpg(process.pid, signal.SIGKILL)
-                process.wait()
 
     async def send(self, method: str, **params: Any) -> dict[str, Any]:
         """Call a DevTools method and return its result (events on the way are skipped)."""
@@ -163,3 +107,108 @@ class Chromium:
             await asyncio.sleep(0.05)
         state = await self.evaluate("document.body ? document.body.innerText : ''")
         raise PageError(f"{condition!r} stayed {value!r}; the page shows:\n{state}")
+
+
+class Chromium(Page):
+    """A headless Chromium with a fresh profile, and its first page."""
+
+    def __init__(self, executable: str, profile_dir: Path, *, timeout: float = 30.0) -> None:
+        super().__init__(timeout)
+        self.executable = executable
+        self.profile_dir = profile_dir
+        self.process: subprocess.Popen[bytes] | None = None
+        self.session: aiohttp.ClientSession | None = None
+        self.port = 0
+        self.browser: Page | None = None
+        self.pages: list[Page] = []
+
+    async def __aenter__(self) -> Chromium:
+        try:
+            await self.start()
+        except BaseException:
+            await self.close()
+            raise
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def start(self) -> None:
+        """Start the browser and connect to its first page."""
+        log = (self.profile_dir.parent / "chromium.log").open("wb")
+        with log:
+            self.process = subprocess.Popen(
+                [
+                    self.executable,
+                    "--headless",
+                    "--no-sandbox",
+                    "--disable-gpu",
+                    "--disable-dev-shm-usage",
+                    "--no-first-run",
+                    "--no-default-browser-check",
+                    "--remote-debugging-port=0",
+                    f"--user-data-dir={self.profile_dir}",
+                    "about:blank",
+                ],
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        self.port = await self._debugging_port()
+        self.session = aiohttp.ClientSession()
+        base = f"http://127.0.0.1:{self.port}"
+        async with self.session.get(f"{base}/json/list") as response:
+            targets = await response.json(content_type=None)
+        async with self.session.get(f"{base}/json/version") as response:
+            version = await response.json(content_type=None)
+        page = next(target for target in targets if target["type"] == "page")
+        await self.attach(self.session, page["webSocketDebuggerUrl"])
+        self.browser = Page(self.timeout)
+        await self.browser.attach(self.session, version["webSocketDebuggerUrl"], is_page=False)
+
+    async def new_context(self) -> Page:
+        """A page in a new browser context: cookies and storage of its own, a second user."""
+        assert self.browser is not None and self.session is not None
+        context = await self.browser.send("Target.createBrowserContext")
+        target = await self.browser.send(
+            "Target.createTarget", url="about:blank", browserContextId=context["browserContextId"]
+        )
+        page = Page(self.timeout)
+        self.pages.append(page)
+        await page.attach(
+            self.session, f"ws://127.0.0.1:{self.port}/devtools/page/{target['targetId']}"
+        )
+        return page
+
+    async def _debugging_port(self) -> int:
+        # Chromium writes the port it chose into the profile once it listens.
+        port_file = self.profile_dir / "DevToolsActivePort"
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.timeout
+        while loop.time() < deadline:
+            assert self.process is not None
+            if self.process.poll() is not None:
+                raise PageError(f"Chromium exited with {self.process.returncode}")
+            if port_file.exists():
+                lines = port_file.read_text().split()
+                if lines:
+                    return int(lines[0])
+            await asyncio.sleep(0.1)
+        raise PageError(f"Chromium did not open its debugging port in {self.timeout}s")
+
+    async def close(self) -> None:
+        """Disconnect, and stop the browser and the processes it started."""
+        for page in [*self.pages, self.browser, self]:
+            if page is not None:
+                await page.detach()
+        if self.session is not None:
+            await self.session.close()
+        process = self.process
+        if process is not None and process.poll() is None:
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()

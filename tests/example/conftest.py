@@ -34,13 +34,13 @@ _emails = itertools.count(1)
 
 @pytest.fixture(scope="session")
 def example_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ExampleServer]:
-    """The example on a database of its own, migrated and seeded, under `runserver`."""
+    """The example on a database of its own, migrated and seeded, run as its README says."""
     directory = tmp_path_factory.mktemp("example")
     database = ExampleDatabase.create(directory, "example")
     try:
         manage("migrate", "--noinput", database=database)
         manage("seed_demo", database=database)
-        server = ExampleServer(database, directory / "runserver.log").start()
+        server = ExampleServer(database, directory / "server.log").start()
         try:
             yield server
         finally:

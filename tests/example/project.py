@@ -3,7 +3,7 @@ The example project, run as a user runs it: `manage.py` commands in child proces
 
     database = ExampleDatabase.create(tmp_path, "example")   # SQLite, or PostgreSQL
     manage("migrate", database=database)
-    server = ExampleServer(database, log_path).start()         # runserver on a free port
+    server = ExampleServer(database, log_path).start()         # uvicorn on a free port
     ...
     server.stop()
     database.drop()
@@ -109,26 +109,50 @@ def free_port() -> int:
 
 
 class ExampleServer(LoggedProcess):
-    """`manage.py runserver --noreload` on a free port, its output in a log file."""
+    """
+    The example as its README runs it, REST and socket.io on one port: uvicorn serving
+    `config.asgi:application`, on a free port, its output in a log file. With
+    `runserver=True`, Django's `manage.py runserver` instead: REST only.
+    """
 
-    def __init__(self, database: ExampleDatabase, log_path: Path, timeout: float = 60.0) -> None:
+    def __init__(
+        self,
+        database: ExampleDatabase,
+        log_path: Path,
+        timeout: float = 60.0,
+        *,
+        runserver: bool = False,
+    ) -> None:
         self.database = database
         self.log_path = log_path
         self.timeout = timeout
+        self.runserver = runserver
         self.url = ""
+
+    def command(self, port: int) -> list[str]:
+        """The command line of the server, listening on `port`."""
+        if self.runserver:
+            manage_py = str(EXAMPLE_DIR / "manage.py")
+            return [sys.executable, manage_py, "runserver", "--noreload", f"127.0.0.1:{port}"]
+        return [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            "--app-dir",
+            str(EXAMPLE_DIR),
+            "config.asgi:application",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ]
 
     def start(self) -> ExampleServer:
         """Start the server and return once it answers HTTP."""
         port = free_port()
         self.url = f"http://127.0.0.1:{port}"
         self.spawn(
-            [
-                sys.executable,
-                str(EXAMPLE_DIR / "manage.py"),
-                "runserver",
-                "--noreload",
-                f"127.0.0.1:{port}",
-            ],
+            self.command(port),
             cwd=EXAMPLE_DIR,
             env=example_environment(self.database),
             log_path=self.log_path,
@@ -137,7 +161,7 @@ class ExampleServer(LoggedProcess):
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise AssertionError(
-                    f"runserver exited with {self.process.returncode}:\n{self.log()}"
+                    f"{self.command(port)} exited with {self.process.returncode}:\n{self.log()}"
                 )
             try:
                 requests.get(f"{self.url}/", timeout=2).close()
@@ -146,4 +170,6 @@ class ExampleServer(LoggedProcess):
                 continue
             return self
         self.stop()
-        raise AssertionError(f"runserver did not answer in {self.timeout}s:\n{self.log()}")
+        raise AssertionError(
+            f"{self.command(port)} did not answer in {self.timeout}s:\n{self.log()}"
+        )

@@ -7,44 +7,13 @@ Skipped when no Chromium is installed (Debian: `apt-get install chromium`).
 
 from __future__ import annotations
 
-import json
-import shutil
-
 import pytest
 
-from .browser import Chromium
+from .browser import CHROMIUM, Chromium
 from .conftest import DEMO_EMAIL, DEMO_PASSWORD
-
-CHROMIUM = next(
-    filter(None, map(shutil.which, ["chromium", "chromium-browser", "google-chrome"])), None
-)
+from .demo_page import fill_and_submit, js, visible_todos
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
-
-
-def js(value: object) -> str:
-    """`value` as a JavaScript literal."""
-    return json.dumps(value)
-
-
-async def fill_and_submit(page: Chromium, form: str, values: dict[str, str]) -> None:
-    """Type `values` into the inputs with those ids, then submit the form `form`."""
-    await page.evaluate(
-        f"""(() => {{
-            for (const [id, value] of Object.entries({js(values)})) {{
-                document.getElementById(id).value = value;
-            }}
-            document.querySelector({js(form)}).requestSubmit();
-        }})()"""
-    )
-
-
-async def visible_todos(page: Chromium) -> list[list[object]]:
-    return await page.evaluate(
-        """[...document.querySelectorAll('#todo-list li')].map(
-            (li) => [li.querySelector('span').textContent, li.querySelector('input').checked]
-        )"""
-    )
 
 
 @pytest.fixture

@@ -18,7 +18,12 @@ from django_services import errors
 from .conftest import DEMO_EMAIL, DEMO_PASSWORD
 from .project import EXAMPLE_DIR
 
-VENDOR_DIR = EXAMPLE_DIR / "demo" / "static" / "vendor" / "feathers"
+VENDOR_DIR = EXAMPLE_DIR / "demo" / "static" / "vendor"
+#: The files `npm run vendor` copies, by directory of `VENDOR_DIR`.
+VENDORED = {
+    "feathers": ["LICENSE", "feathers.js", "feathers.js.map"],
+    "socket.io": ["LICENSE", "socket.io.min.js", "socket.io.min.js.map"],
+}
 
 
 @pytest.fixture
@@ -28,7 +33,7 @@ def browser_session():
 
 
 def django_login(url: str, session: requests.Session, email: str, password: str) -> str:
-    """Log in with Django's login form; return the CSRF token the page then carries."""
+    """Log in with Django's login form; return the CSRF token REST writes then need."""
     session.get(f"{url}/login/").raise_for_status()
     response = session.post(
         f"{url}/login/",
@@ -44,17 +49,21 @@ def django_login(url: str, session: requests.Session, email: str, password: str)
     assert response.headers["Location"] == "/"
     page = session.get(f"{url}/").text
     assert f'data-session-user="{email}"' in page
-    return re.search(r'data-csrf-token="([^"]+)"', page).group(1)
+    return session.cookies["csrftoken"]
 
 
-def test_the_page_loads_the_feathers_client_and_shows_the_demo_login(example_server):
+def test_the_page_loads_the_feathers_and_socket_io_clients_and_shows_the_demo_login(example_server):
     response = requests.get(f"{example_server.url}/", timeout=10)
 
     assert response.status_code == 200
     assert response.headers["Content-Type"].startswith("text/html")
     page = response.text
     scripts = re.findall(r'<script src="([^"]+)"', page)
-    assert scripts == ["/static/vendor/feathers/feathers.js", "/static/demo/app.js"]
+    assert scripts == [
+        "/static/vendor/socket.io/socket.io.min.js",
+        "/static/vendor/feathers/feathers.js",
+        "/static/demo/app.js",
+    ]
     assert f'<code id="demo-email">{DEMO_EMAIL}</code>' in page
     assert f'<code id="demo-password">{DEMO_PASSWORD}</code>' in page
     assert 'data-session-user=""' in page
@@ -62,8 +71,28 @@ def test_the_page_loads_the_feathers_client_and_shows_the_demo_login(example_ser
         served = requests.get(f"{example_server.url}{script}", timeout=10)
         assert served.status_code == 200
         assert "javascript" in served.headers["Content-Type"]
-    bundle = requests.get(f"{example_server.url}{scripts[0]}", timeout=10)
-    assert bundle.content == (VENDOR_DIR / "feathers.js").read_bytes()
+    for script in scripts[:2]:
+        bundle = requests.get(f"{example_server.url}{script}", timeout=10)
+        assert bundle.content == (VENDOR_DIR / script.removeprefix("/static/vendor/")).read_bytes()
+
+
+def test_django_s_login_page_the_admin_and_their_static_files_are_served(example_server):
+    for path in ("/login/", "/admin/login/"):
+        page = requests.get(f"{example_server.url}{path}", timeout=10)
+        assert page.status_code == 200, path
+        assert 'name="csrfmiddlewaretoken"' in page.text, path
+    stylesheet = requests.get(f"{example_server.url}/static/admin/css/base.css", timeout=10)
+    assert stylesheet.status_code == 200
+    assert stylesheet.headers["Content-Type"].startswith("text/css")
+
+
+def test_socket_io_is_served_on_the_same_port(example_server):
+    response = requests.get(
+        f"{example_server.url}/socket.io/", params={"EIO": "4", "transport": "polling"}, timeout=10
+    )
+
+    assert response.status_code == 200
+    assert response.text.startswith('0{"sid":')
 
 
 def test_a_django_session_gets_a_token_with_the_session_strategy(
@@ -111,7 +140,7 @@ def test_a_django_session_also_authenticates_service_calls(
 
 
 @pytest.mark.interop
-def test_the_committed_bundle_is_what_npm_run_vendor_builds(tmp_path: Path):
+def test_the_committed_bundles_are_what_npm_run_vendor_builds(tmp_path: Path):
     npm = shutil.which("npm")
     if npm is None or shutil.which("node") is None:
         pytest.skip("node and npm are needed to rebuild the Feathers bundle")
@@ -126,8 +155,11 @@ def test_the_committed_bundle_is_what_npm_run_vendor_builds(tmp_path: Path):
         )
         assert result.returncode == 0, result.stdout + result.stderr
 
-    rebuilt = tmp_path / "demo" / "static" / "vendor" / "feathers"
-    names = sorted(path.name for path in VENDOR_DIR.iterdir())
-    assert names == ["LICENSE", "feathers.js", "feathers.js.map"]
-    _, mismatch, missing = filecmp.cmpfiles(VENDOR_DIR, rebuilt, names, shallow=False)
-    assert (mismatch, missing) == ([], [])
+    rebuilt = tmp_path / "demo" / "static" / "vendor"
+    assert sorted(path.name for path in VENDOR_DIR.iterdir()) == sorted(VENDORED)
+    for directory, names in VENDORED.items():
+        assert sorted(path.name for path in (VENDOR_DIR / directory).iterdir()) == names
+        _, mismatch, missing = filecmp.cmpfiles(
+            VENDOR_DIR / directory, rebuilt / directory, names, shallow=False
+        )
+        assert (mismatch, missing) == ([], []), directory
