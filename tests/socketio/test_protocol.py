@@ -45,3 +45,44 @@ async def test_an_engine_io_3_websocket_is_refused(live_socket_server):
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
             await session.ws_connect(url)
     assert refused.value.status == 400
+
+
+@pytest.mark.parametrize(
+    "frame",
+    [
+        '420["create","people",' + "[" * 100_000 + "]" * 100_000 + ",{}]",
+        "42not json",
+        "49",
+        "421{}",
+        "421[]",
+        '421[["find"],"people"]',
+        '421[{"find":1},"people"]',
+    ],
+    ids=[
+        "nested-too-deep",
+        "not-json",
+        "unknown-packet-type",
+        "event-not-a-list",
+        "event-without-name",
+        "event-name-a-list",
+        "event-name-an-object",
+    ],
+)
+async def test_a_packet_socket_io_cannot_decode_closes_that_socket_only(live_socket_server, frame):
+    url = live_socket_server.url + "/socket.io/?EIO=4&transport=websocket"
+    async with (
+        aiohttp.ClientSession() as session,
+        session.ws_connect(url) as bystander,
+        session.ws_connect(url) as ws,
+    ):
+        for socket in (bystander, ws):
+            await asyncio.wait_for(socket.receive_str(), 10)
+            await socket.send_str("40")
+            assert (await asyncio.wait_for(socket.receive_str(), 10)).startswith("40{")
+        await ws.send_str(frame)
+        # socket.io closes a connection that breaks the protocol ("parse error"):
+        # python-engineio sends Engine.IO's close packet, on which clients close.
+        message = await asyncio.wait_for(ws.receive(), 10)
+        assert (message.type, message.data) == (aiohttp.WSMsgType.TEXT, "1")
+        await bystander.send_str('420["find","people",{}]')
+        assert await asyncio.wait_for(bystander.receive_str(), 10) == "430[null,[]]"

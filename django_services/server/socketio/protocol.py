@@ -5,18 +5,25 @@ answer them (python-socketio and python-engineio word them differently):
 * a handshake of another Engine.IO protocol than 4 (`EIO=3`, or none): 400
   `{"code": 5, "message": "Unsupported protocol version"}`, as JSON;
 * a CONNECT to a namespace other than `/`: CONNECT_ERROR `{"message": "Invalid namespace"}`
-  (see `refuse_namespace`).
+  (see `refuse_namespace`);
+* a packet that cannot be decoded (not JSON, nested too deep, an unknown packet type, an
+  event that is not a list starting with its name): the connection is closed, socket.io's
+  "parse error" (see `FeathersPacket` and `close_on_parse_errors`).
 """
 
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 from urllib.parse import parse_qs
 
 import socketio
+from socketio import packet
 
-__all__ = ["SocketIOApp", "refuse_namespace"]
+__all__ = ["FeathersPacket", "SocketIOApp", "close_on_parse_errors", "refuse_namespace"]
+
+logger = logging.getLogger("django_services.server")
 
 UNSUPPORTED_PROTOCOL = json.dumps({"code": 5, "message": "Unsupported protocol version"}).encode()
 
@@ -54,3 +61,36 @@ async def _refuse_protocol(scope: dict[str, Any], send: Any) -> None:
 async def refuse_namespace(namespace: str, *args: Any) -> None:
     """The `connect` handler of every namespace but `/`: socket.io's `Invalid namespace`."""
     raise socketio.exceptions.ConnectionRefusedError("Invalid namespace")
+
+
+def close_on_parse_errors(sio: socketio.AsyncServer) -> None:
+    """Make a packet socket.io cannot decode close its connection, as socket.io does."""
+    handle = sio.eio.handlers["message"]
+
+    async def on_message(eio_sid: str, data: Any) -> None:
+        try:
+            await handle(eio_sid, data)
+        # python-socketio's decoding errors; without this it logs a traceback for each
+        # such packet and keeps the connection.
+        except (ValueError, RecursionError) as exc:
+            logger.warning("Closing a socket that sent a packet socket.io cannot decode: %r", exc)
+            await sio.eio.disconnect(eio_sid)
+
+    sio.eio.on("message", on_message)
+
+
+class FeathersPacket(packet.Packet):
+    """python-socketio's JSON packet, refusing the events socket.io's decoder refuses."""
+
+    def decode(self, encoded_packet: str) -> int:
+        attachments: int = super().decode(encoded_packet)
+        if self.packet_type in (packet.EVENT, packet.BINARY_EVENT):
+            data = self.data
+            if not (
+                isinstance(data, list)
+                and data
+                and isinstance(data[0], (str, int, float))
+                and not isinstance(data[0], bool)
+            ):
+                raise ValueError("invalid payload")
+        return attachments

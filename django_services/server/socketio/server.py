@@ -33,7 +33,7 @@ from .connection import Connection
 from .dispatch import Failed, dispatch
 from .flood import CallBudget, too_many_calls
 from .handshake import handshake_login
-from .protocol import SocketIOApp, refuse_namespace
+from .protocol import FeathersPacket, SocketIOApp, close_on_parse_errors, refuse_namespace
 
 __all__ = ["SocketServer"]
 
@@ -73,6 +73,7 @@ class SocketServer:
     ) -> None:
         self.call_rate, self.call_burst = call_rate, call_burst
         self.calls_in_flight = calls_in_flight
+        options.setdefault("serializer", FeathersPacket)
         options.setdefault("json", _JSON)
         url = emitter.redis_url()
         if url is not None and "client_manager" not in options:
@@ -89,6 +90,7 @@ class SocketServer:
         self.sio.on("disconnect", self.on_disconnect)
         self.sio.on("*", self.on_call)
         self.sio.on("connect", refuse_namespace, namespace="*")
+        close_on_parse_errors(self.sio)
         event_bus.subscribe(self.on_service_event)
         emitter.server_started()
 
