@@ -19,6 +19,7 @@ import asyncio
 import json
 import sys
 import time
+from collections import Counter
 from typing import Any
 
 import socketio
@@ -36,8 +37,15 @@ class Receiver:
         self.latencies = latencies
         self.seen: set[int] = set()
         self.received = 0
+        self.disconnect_reason: str | None = None
+        self.connected_at = self.disconnected_after = 0.0
         self.sio = socketio.AsyncClient(reconnection=False)
         self.sio.on(EVENT, self.on_created)
+        self.sio.on("disconnect", self.on_disconnect)
+
+    async def on_disconnect(self, reason: Any = None) -> None:
+        self.disconnect_reason = str(reason)
+        self.disconnected_after = time.monotonic() - self.connected_at
 
     async def on_created(self, person: dict[str, Any]) -> None:
         arrived = time.monotonic()
@@ -51,6 +59,7 @@ class Receiver:
             await self.sio.connect(self.url, transports=["websocket"], wait_timeout=60)
         except socketio.exceptions.ConnectionError:
             return False
+        self.connected_at = time.monotonic()
         return True
 
 
@@ -104,6 +113,18 @@ async def run(url: str, count: int) -> None:
                 "unique": sum(len(receiver.seen) for receiver in connected),
                 "short_sockets": sum(
                     1 for receiver in connected if len(receiver.seen) < order["expect"]
+                ),
+                "disconnected": dict(
+                    Counter(
+                        receiver.disconnect_reason
+                        for receiver in connected
+                        if receiver.disconnect_reason is not None
+                    )
+                ),
+                "disconnected_after": sorted(
+                    round(receiver.disconnected_after, 1)
+                    for receiver in connected
+                    if receiver.disconnect_reason is not None
                 ),
                 "cpu_seconds": time.process_time() - cpu_connected,
                 "rss_kb": _rss_kb(),

@@ -26,6 +26,7 @@ import platform
 import subprocess
 import sys
 import time
+from collections import Counter
 from typing import Any
 
 from .databases import DATA_DIR, ENGINES
@@ -245,6 +246,10 @@ def measure(
         "deliveries_lost": expected - unique,
         "duplicates": sum(report["received"] - report["unique"] for report in received),
         "sockets_short": sum(report["short_sockets"] for report in received),
+        "disconnected_after_seconds": sorted(
+            value for report in received for value in report["disconnected_after"]
+        ),
+        "disconnected": sum((Counter(report["disconnected"]) for report in received), Counter()),
         "latency_ms": {
             "p50": percentile(latencies, 0.5),
             "p95": percentile(latencies, 0.95),
@@ -281,7 +286,9 @@ def markdown(result: dict[str, Any], machine: dict[str, Any]) -> str:
         (
             "deliveries",
             f"{result['deliveries_received']:,} of {result['deliveries_expected']:,} "
-            f"expected; {result['deliveries_lost']} lost, {result['duplicates']} duplicated",
+            f"expected; {result['deliveries_lost']} lost, {result['duplicates']} duplicated; "
+            f"{sum(result['disconnected'].values())} sockets disconnected "
+            f"{dict(result['disconnected']) or ''}",
         ),
         (
             "delivery latency",
