@@ -38,7 +38,7 @@ class SocketIOApp(socketio.ASGIApp):
         await super().__call__(scope, receive, send)
 
     def _is_old_handshake(self, scope: dict[str, Any]) -> bool:
-        path = self._ensure_trailing_slash(scope["path"])
+        path = scope["path"] if scope["path"].endswith("/") else scope["path"] + "/"
         if self.engineio_path is None or not path.startswith(self.engineio_path):
             return False
         query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
