@@ -68,10 +68,10 @@ def close_on_parse_errors(sio: socketio.AsyncServer) -> None:
     handle = sio.eio.handlers["message"]
 
     async def on_message(eio_sid: str, data: Any) -> None:
+        # python-socketio raises these for a packet it cannot decode, and left alone
+        # python-engineio would log a traceback for each and keep the connection.
         try:
             await handle(eio_sid, data)
-        # python-socketio's decoding errors; without this it logs a traceback for each
-        # such packet and keeps the connection.
         except (ValueError, RecursionError) as exc:
             logger.warning("Closing a socket that sent a packet socket.io cannot decode: %r", exc)
             await sio.eio.disconnect(eio_sid)
