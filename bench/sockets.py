@@ -58,12 +58,8 @@ class SocketServer(Server):
             "on",
         ]
 
-    def start(self) -> None:
-        os.environ["BENCH_SOCKETS"] = "1"
-        try:
-            super().start()
-        finally:
-            del os.environ["BENCH_SOCKETS"]
+    def environment(self) -> dict[str, str]:
+        return {**super().environment(), "BENCH_SOCKETS": "1"}
 
     @property
     def pid(self) -> int:
