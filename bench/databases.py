@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-DATA_DIR = Path(__file__).resolve().parent / ".data"
+#: SQLite files and results; `BENCH_DATA_DIR` moves them (the benchmark's own tests do).
+DATA_DIR = Path(os.environ.get("BENCH_DATA_DIR") or Path(__file__).resolve().parent / ".data")
 DEFAULT_POSTGRES_URL = "postgres://postgres@127.0.0.1:5432/bench"
 ENGINES = ("sqlite", "postgresql")
 #: The index shapes of the table (see `people.models`): the recommended composite indexes

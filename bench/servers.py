@@ -116,12 +116,16 @@ class Server:
             ]
         return command
 
+    def environment(self) -> dict[str, str]:
+        """The server process's environment."""
+        return bench_environment(self.engine, self.rows, self.indexes)
+
     def start(self) -> None:
         """Start gunicorn and wait until it answers."""
         self.process = subprocess.Popen(
             self.command(),
             cwd=self.directory,
-            env=bench_environment(self.engine, self.rows, self.indexes),
+            env=self.environment(),
             start_new_session=True,
         )
         deadline = time.monotonic() + START_TIMEOUT

@@ -57,3 +57,8 @@ DJANGO_SERVICES = {
         },
     },
 }
+
+# Only the socket benchmark publishes events (`bench.sockets` sets BENCH_SOCKETS): the HTTP
+# benchmarks measure writes without a publisher, as before.
+if os.environ.get("BENCH_SOCKETS"):
+    DJANGO_SERVICES["SOCKETIO_PUBLISHER"] = "bench.realtime.EveryonePublisher"

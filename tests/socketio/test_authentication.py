@@ -211,3 +211,5 @@ async def test_logins_over_the_socket_are_throttled(connect, user, settings):
         assert (await client.error("create", "authentication", wrong, {}))["code"] == 401
     throttled = await client.error("create", "authentication", wrong, {})
     assert (throttled["name"], throttled["code"]) == ("TooManyRequests", 429)
+    # REST's Retry-After header, which a socket cannot carry, is in the error's data.
+    assert 1 <= throttled["data"]["retryAfter"] <= 60

@@ -61,6 +61,12 @@ async def test_a_payload_over_the_limit_closes_that_socket_only(connect, live_so
         ("find", ("people", {"age": {"$gt": [1, 2]}})),
         ("patch", ("people", None, {"created": True}, {"age": {"$in": "no list"}})),
         ("patch", ("people", "one", "two", "three", "four")),
+        ("find", ("people", ["not", "an", "object"])),
+        ("get", ("people", {"id": 1}, {})),
+        ("remove", ("people", [1, 2], {})),
+        ("create", ("people", "a string", {})),
+        ("create", ("people", {"name": ["not", "a", "name"]}, {})),
+        ("create", ("people", b"\x00binary\xff", {})),
     ],
 )
 async def test_wrong_arguments_are_bad_requests(connect, event, args):
@@ -77,3 +83,10 @@ async def test_events_without_arguments_or_with_odd_names_get_errors(connect):
     assert odd["code"] == 405
     dunder = await client.error("__init__", "people", {}, {})
     assert dunder["code"] == 405
+    for path in (5, None, ["people"], {"path": "people"}):
+        assert await client.error("get", path, 1, {}) == {
+            "name": "NotFound",
+            "message": "Invalid service path",
+            "code": 404,
+            "className": "not-found",
+        }

@@ -34,6 +34,7 @@ from django.utils.functional import SimpleLazyObject
 from rest_framework.response import Response
 from rest_framework.utils.encoders import JSONEncoder
 
+from ...contract import RETRY_AFTER_HEADER
 from ...errors import BadRequest, GeneralError, NotFound
 from ..calls import CallContext, run_call
 from ..exceptions import to_feathers_error
@@ -87,10 +88,13 @@ def parse_call(method: str, args: Sequence[Any]) -> Call:
     Read an event's arguments as Feathers' socket transport does.
 
     Raises NotFound for a path that is not a string, BadRequest for too many arguments, an id
-    that is neither a string nor a number, or a query that is not an object.
+    that is neither a string nor a number, a query that is not an object, or binary data
+    (socket.io's attachments: Feathers speaks JSON only).
     """
     if not args or not isinstance(args[0], str):
         raise NotFound("Invalid service path")
+    if _has_binary(args):
+        raise BadRequest("Binary attachments are not supported: send JSON")
     path, arguments = args[0], list(args[1:])
     position = PARAMS_POSITIONS.get(method, 1)
     if len(arguments) > position + 1:
@@ -172,8 +176,25 @@ def call_service(connection: Connection, call: Call) -> Any:
         login.after_call(connection, service, call.method, result, request)
     except Exception as exc:
         response = service.handle_exception(exc)
-        raise Failed(response.data) from None
+        raise Failed(_with_retry_after(response)) from None
     return result
+
+
+def _with_retry_after(response: Response) -> Any:
+    """
+    The error JSON of an error response, with its `Retry-After` (a 429, a busy database's 503)
+    as `data.retryAfter` in seconds: a socket carries no headers.
+    """
+    error = response.data
+    header = response.headers.get(RETRY_AFTER_HEADER)
+    if header is None or not header.isdigit() or not isinstance(error, dict):
+        return error
+    data = error.get("data")
+    if data is None:
+        data = {}
+    if isinstance(data, dict):
+        error = {**error, "data": {"retryAfter": int(header), **data}}
+    return error
 
 
 def _build_request(connection: Connection, call: Call) -> WSGIRequest:
@@ -227,6 +248,20 @@ def _sendable(result: Any) -> Any:
     except (TypeError, ValueError) as exc:
         raise TypeError(f"The result cannot be sent as JSON: {exc}") from exc
     return result
+
+
+def _has_binary(value: Any) -> bool:
+    """Whether decoded socket.io arguments hold bytes anywhere (iteratively: any depth)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, (bytes, bytearray)):
+            return True
+        if isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return False
 
 
 def _id_value(value: Any) -> str | None:

@@ -33,6 +33,7 @@ from .connection import Connection
 from .dispatch import Failed, dispatch
 from .flood import CallBudget, too_many_calls
 from .handshake import handshake_login
+from .protocol import FeathersPacket, SocketIOApp, close_on_parse_errors, refuse_namespace
 
 __all__ = ["SocketServer"]
 
@@ -56,8 +57,10 @@ class SocketServer:
       at once after a pause; **calls_in_flight** - how many of its calls may run at once. A
       call beyond them is answered 429 TooManyRequests without running.
     * any keyword argument of `socketio.AsyncServer` (`cors_allowed_origins`,
-      `client_manager`, `ping_interval`, ...). `async_mode` is always `"asgi"`. The defaults
-      keep socket.io's: same-origin handshakes only, a 1 MB payload limit, 25 s pings.
+      `client_manager`, `ping_interval`, ...). `async_mode` is always `"asgi"`, and only
+      the main namespace `/` is served (others are refused with socket.io's `Invalid
+      namespace`). The defaults keep socket.io's: same-origin handshakes only, a 1 MB
+      payload limit, 25 s pings.
     """
 
     def __init__(
@@ -70,10 +73,14 @@ class SocketServer:
     ) -> None:
         self.call_rate, self.call_burst = call_rate, call_burst
         self.calls_in_flight = calls_in_flight
+        options.setdefault("serializer", FeathersPacket)
         options.setdefault("json", _JSON)
         url = emitter.redis_url()
         if url is not None and "client_manager" not in options:
             options["client_manager"] = socketio.AsyncRedisManager(url, channel=emitter.CHANNEL)
+        # Every namespace reaches `refuse_namespace`, so that none gets python-socketio's
+        # own wording of the refusal.
+        options["namespaces"] = "*"
         self.sio = socketio.AsyncServer(async_mode="asgi", **options)
         self.connections: dict[str, Connection] = {}
         self._budgets: dict[str, CallBudget] = {}
@@ -82,6 +89,8 @@ class SocketServer:
         self.sio.on("connect", self.on_connect)
         self.sio.on("disconnect", self.on_disconnect)
         self.sio.on("*", self.on_call)
+        self.sio.on("connect", refuse_namespace, namespace="*")
+        close_on_parse_errors(self.sio)
         event_bus.subscribe(self.on_service_event)
         emitter.server_started()
 
@@ -98,7 +107,7 @@ class SocketServer:
 
     def asgi_app(self, other_asgi_app: Any = None, socketio_path: str = "socket.io") -> Any:
         """The ASGI application: socket.io at `/<socketio_path>/`, the rest to `other_asgi_app`."""
-        return socketio.ASGIApp(
+        return SocketIOApp(
             self.sio,
             other_asgi_app=other_asgi_app,
             socketio_path=socketio_path,
