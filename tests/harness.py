@@ -15,10 +15,11 @@ and sync kinds do not.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import inspect
 import threading
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -112,3 +113,34 @@ def join_live_server_threads() -> None:
         if thread.name.endswith("(process_request_thread)"):
             thread.join(timeout=10)
             assert not thread.is_alive(), f"{thread.name} still serves a client connection"
+
+
+@contextlib.contextmanager
+def one_request_at_a_time(live_server: Any) -> Iterator[None]:
+    """
+    Within the block, the live server answers its concurrent requests one after the other
+    when the tests run on SQLite.
+
+    The live server's threads share the test's one in-memory SQLite connection (the database
+    would vanish with a connection of their own), and Python 3.13's sqlite3 fails concurrent
+    statements on one connection ("bad parameter or other API misuse"). On another database
+    each thread has its own connection, and requests run side by side.
+    """
+    from django.db import connection
+
+    httpd = live_server.thread.httpd
+    application = httpd.get_app()
+    if connection.vendor != "sqlite" or not connection.is_in_memory_db():
+        yield
+        return
+    lock = threading.Lock()
+
+    def in_turn(environ: Any, start_response: Any) -> Any:
+        with lock:
+            return list(application(environ, start_response))
+
+    httpd.set_app(in_turn)
+    try:
+        yield
+    finally:
+        httpd.set_app(application)

@@ -14,6 +14,7 @@ import pytest
 from django_services.client.bridges.locks import process_locks
 from django_services.client.remotes import remotes
 from django_services.errors import NotAuthenticated
+from tests.harness import one_request_at_a_time
 
 from .conftest import PASSWORD_VARIABLE, SERVICE_EMAIL, SERVICE_PASSWORD
 from .services import LOGIN_DELAY, LOGINS
@@ -21,6 +22,13 @@ from .services import LOGIN_DELAY, LOGINS
 pytestmark = pytest.mark.usefixtures("live_remotes", "users")
 
 CALLERS = 16
+
+
+@pytest.fixture(autouse=True)
+def serialized_on_in_memory_sqlite(live_server):
+    """Concurrent callers, and a live server that uses its shared SQLite connection in turn."""
+    with one_request_at_a_time(live_server):
+        yield
 
 
 @pytest.fixture(autouse=True)
