@@ -86,3 +86,31 @@ async def test_a_packet_socket_io_cannot_decode_closes_that_socket_only(live_soc
         assert (message.type, message.data) == (aiohttp.WSMsgType.TEXT, "1")
         await bystander.send_str('420["find","people",{}]')
         assert await asyncio.wait_for(bystander.receive_str(), 10) == "430[null,[]]"
+
+
+async def test_a_polling_client_that_closes_gets_its_waiting_poll_answered_at_once(
+    live_socket_server,
+):
+    base = live_socket_server.url + "/socket.io/?EIO=4&transport=polling"
+    async with aiohttp.ClientSession() as session:
+        async with session.get(base) as response:
+            handshake = json.loads((await response.text())[1:])
+        url = f"{base}&sid={handshake['sid']}"
+        async with session.post(url, data="40") as response:
+            assert response.status == 200
+        async with session.get(url) as response:
+            assert (await response.text()).startswith('40{"sid":')
+
+        async def long_poll() -> str:
+            async with session.get(url) as response:
+                return await response.text()
+
+        waiting = asyncio.ensure_future(long_poll())
+        await asyncio.sleep(0.3)  # the poll is waiting on the server for something to send
+        assert not waiting.done()
+        async with session.post(url, data="1") as response:  # Engine.IO's close packet
+            assert response.status == 200
+        # Engine.IO answers the waiting poll when its client closes, rather than holding the
+        # request (and its connection) until the ping timeout, 45 s later.
+        answer = await asyncio.wait_for(waiting, 5)
+        assert answer in ("", "1", "6")

@@ -8,7 +8,9 @@ answer them (python-socketio and python-engineio word them differently):
   (see `refuse_namespace`);
 * a packet that cannot be decoded (not JSON, nested too deep, an unknown packet type, an
   event that is not a list starting with its name): the connection is closed, socket.io's
-  "parse error" (see `FeathersPacket` and `close_on_parse_errors`).
+  "parse error" (see `FeathersPacket` and `close_on_parse_errors`);
+* a client's own close packet: a long-poll the server holds for that client is answered at
+  once, so that its request and connection end with the session (see `end_polls_on_close`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,13 @@ from urllib.parse import parse_qs
 import socketio
 from socketio import packet
 
-__all__ = ["FeathersPacket", "SocketIOApp", "close_on_parse_errors", "refuse_namespace"]
+__all__ = [
+    "FeathersPacket",
+    "SocketIOApp",
+    "close_on_parse_errors",
+    "end_polls_on_close",
+    "refuse_namespace",
+]
 
 logger = logging.getLogger("django_services.server")
 
@@ -77,6 +85,28 @@ def close_on_parse_errors(sio: socketio.AsyncServer) -> None:
             await sio.eio.disconnect(eio_sid)
 
     sio.eio.on("message", on_message)
+
+
+def end_polls_on_close(sio: socketio.AsyncServer) -> None:
+    """
+    Answer the waiting long-poll of a client that closes its session, as engine.io does.
+
+    python-engineio closes the session on the client's close packet but leaves a waiting
+    long-poll until the ping timeout (45 s by default): the request, its connection and the
+    client's agent would stay busy all that time.
+    """
+    handle = sio.eio.handlers["disconnect"]
+
+    async def on_disconnect(eio_sid: str, reason: Any = None, *args: Any) -> None:
+        await handle(eio_sid, reason, *args)
+        if reason != sio.eio.reason.CLIENT_DISCONNECT:
+            return
+        session = sio.eio.sockets.get(eio_sid)
+        if session is not None:
+            # An empty answer for a waiting poll; a websocket's writer stops on it too.
+            session.queue.put_nowait(None)
+
+    sio.eio.on("disconnect", on_disconnect)
 
 
 class FeathersPacket(packet.Packet):

@@ -33,7 +33,13 @@ from .connection import Connection
 from .dispatch import Failed, dispatch
 from .flood import CallBudget, too_many_calls
 from .handshake import handshake_login
-from .protocol import FeathersPacket, SocketIOApp, close_on_parse_errors, refuse_namespace
+from .protocol import (
+    FeathersPacket,
+    SocketIOApp,
+    close_on_parse_errors,
+    end_polls_on_close,
+    refuse_namespace,
+)
 
 __all__ = ["SocketServer"]
 
@@ -91,6 +97,7 @@ class SocketServer:
         self.sio.on("*", self.on_call)
         self.sio.on("connect", refuse_namespace, namespace="*")
         close_on_parse_errors(self.sio)
+        end_polls_on_close(self.sio)
         event_bus.subscribe(self.on_service_event)
         emitter.server_started()
 
