@@ -150,19 +150,13 @@ def machine(generator: str) -> dict[str, Any]:
     import django
     import rest_framework
 
-    cpu = "unknown"
-    try:
-        with open("/proc/cpuinfo") as info:
-            cpu = next(line.split(":", 1)[1].strip() for line in info if "model name" in line)
-    except (OSError, StopIteration):
-        pass
     load = "python async generator (aiohttp): understates req/s, pulls ratios towards 1"
     if generator_name(generator) == "wrk":
         wrk = subprocess.run(["wrk", "--version"], capture_output=True, text=True).stdout
         load = wrk.split("[")[0].strip() or "wrk"
     return {
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-        "cpu": cpu,
+        "cpu": _cpu_model(),
         "cores": _cores(),
         "python": platform.python_version(),
         "django": django.get_version(),
@@ -184,6 +178,14 @@ def _server(spec: ServerSpec) -> Server:
 def _node_version() -> str:
     output = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout
     return output.strip()
+
+
+def _cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo") as info:
+            return next(line.split(":", 1)[1].strip() for line in info if "model name" in line)
+    except (OSError, StopIteration):
+        return "unknown"
 
 
 def _cores() -> int:

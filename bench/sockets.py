@@ -324,17 +324,11 @@ def markdown(result: dict[str, Any], machine: dict[str, Any]) -> str:
 
 def machine() -> dict[str, Any]:
     """What the figures were measured on."""
-    from .run import _cores, _version
+    from .run import _cores, _cpu_model, _version
 
-    cpu = "unknown"
-    try:
-        with open("/proc/cpuinfo") as info:
-            cpu = next(line.split(":", 1)[1].strip() for line in info if "model name" in line)
-    except (OSError, StopIteration):
-        pass
     return {
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
-        "cpu": cpu,
+        "cpu": _cpu_model(),
         "cores": _cores(),
         "python": platform.python_version(),
         "python-socketio": _version("python-socketio"),

@@ -18,6 +18,7 @@ import requests
 
 from django_services.client import App, authentication_client, rest_client
 
+from .browser import CHROMIUM, Chromium
 from .project import ExampleDatabase, ExampleServer, manage
 
 DEMO_EMAIL = "demo@example.com"
@@ -49,6 +50,17 @@ def example_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Example
         assert "Traceback" not in log and "Internal Server Error" not in log, log
     finally:
         database.drop()
+
+
+@pytest.fixture
+async def browser(tmp_path: Any) -> Any:
+    """A page of headless Chromium on a profile of its own (the tests using it skip without)."""
+    if CHROMIUM is None:
+        pytest.skip("Chromium is not installed")
+    profile = tmp_path / "profile"
+    profile.mkdir()
+    async with Chromium(CHROMIUM, profile) as page:
+        yield page
 
 
 @dataclass

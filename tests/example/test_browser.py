@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from .browser import CHROMIUM, Chromium
+from .browser import CHROMIUM
 from .conftest import DEMO_EMAIL, DEMO_PASSWORD
 from .demo_page import fill_and_submit, js, visible_todos
 
@@ -17,11 +17,8 @@ pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not instal
 
 
 @pytest.fixture
-async def page(tmp_path):
-    profile = tmp_path / "profile"
-    profile.mkdir()
-    async with Chromium(CHROMIUM, profile) as page:
-        yield page
+def page(browser):
+    return browser
 
 
 async def test_log_in_list_create_complete_and_mark_all_complete(

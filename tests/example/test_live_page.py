@@ -12,7 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from .browser import CHROMIUM, Chromium
+from .browser import CHROMIUM
 from .conftest import DEMO_EMAIL, DEMO_PASSWORD, FRIEND_EMAIL
 from .demo_page import fill_and_submit, js, log_in_with_form, visible_messages, visible_todos
 from .project import ExampleServer
@@ -20,14 +20,6 @@ from .project import ExampleServer
 LIVE = "over socket.io: changes made elsewhere show up here as they happen"
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
-
-
-@pytest.fixture
-async def browser(tmp_path):
-    profile = tmp_path / "profile"
-    profile.mkdir()
-    async with Chromium(CHROMIUM, profile) as browser:
-        yield browser
 
 
 def todo_shown(text: str, *, complete: bool | None = None) -> str:
