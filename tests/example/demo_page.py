@@ -49,6 +49,13 @@ async def visible_messages(page: Page) -> list[list[str]]:
     )
 
 
+async def log_in_through_django(page: Page, url: str, email: str, password: str) -> None:
+    """Log in on Django's login page, which sends the page on: its client uses the session."""
+    await page.navigate(f"{url}/login/")
+    await fill_and_submit(page, "form", {"id_username": email, "id_password": password})
+    await page.wait_for("document.getElementById('status')?.textContent.startsWith('Loaded')")
+
+
 async def log_in_with_form(page: Page, url: str, email: str, password: str) -> None:
     """Open the page at `url` and log in with its form (the `local` strategy)."""
     await page.navigate(f"{url}/")

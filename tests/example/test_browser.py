@@ -11,7 +11,7 @@ import pytest
 
 from .browser import CHROMIUM
 from .conftest import DEMO_EMAIL, DEMO_PASSWORD
-from .demo_page import fill_and_submit, js, visible_todos
+from .demo_page import fill_and_submit, js, log_in_through_django, visible_todos
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
 
@@ -109,14 +109,8 @@ async def test_log_in_list_create_complete_and_mark_all_complete(
 
 
 async def test_a_django_session_logs_the_page_in_with_the_session_strategy(page, example_server):
-    await page.navigate(f"{example_server.url}/login/")
-    await fill_and_submit(
-        page,
-        "form",
-        {"id_username": DEMO_EMAIL, "id_password": DEMO_PASSWORD},
-    )
+    await log_in_through_django(page, example_server.url, DEMO_EMAIL, DEMO_PASSWORD)
 
-    await page.wait_for("document.getElementById('status')?.textContent.startsWith('Loaded')")
     assert await page.evaluate("document.getElementById('user-strategy').textContent") == (
         "session"
     )

@@ -14,7 +14,14 @@ import pytest
 
 from .browser import CHROMIUM
 from .conftest import DEMO_EMAIL, DEMO_PASSWORD, FRIEND_EMAIL
-from .demo_page import fill_and_submit, js, log_in_with_form, visible_messages, visible_todos
+from .demo_page import (
+    fill_and_submit,
+    js,
+    log_in_through_django,
+    log_in_with_form,
+    visible_messages,
+    visible_todos,
+)
 from .project import ExampleServer
 
 LIVE = "over socket.io: changes made elsewhere show up here as they happen"
@@ -105,11 +112,7 @@ async def test_two_users_see_each_other_s_messages_live_and_not_each_other_s_tod
     await log_in_with_form(mine, example_server.url, user["email"], user["password"])
     # The other user comes through Django's login page: the page's socket logs in with the
     # session strategy.
-    await theirs.navigate(f"{example_server.url}/login/")
-    await fill_and_submit(
-        theirs, "form", {"id_username": FRIEND_EMAIL, "id_password": DEMO_PASSWORD}
-    )
-    await theirs.wait_for("document.getElementById('status')?.textContent.startsWith('Loaded')")
+    await log_in_through_django(theirs, example_server.url, FRIEND_EMAIL, DEMO_PASSWORD)
     assert await theirs.evaluate("document.getElementById('user-strategy').textContent") == (
         "session"
     )
@@ -157,12 +160,8 @@ def runserver(
 
 
 async def test_without_socket_io_the_page_falls_back_to_rest(browser, runserver):
-    await browser.navigate(f"{runserver.url}/login/")
-    await fill_and_submit(
-        browser, "form", {"id_username": DEMO_EMAIL, "id_password": DEMO_PASSWORD}
-    )
+    await log_in_through_django(browser, runserver.url, DEMO_EMAIL, DEMO_PASSWORD)
 
-    await browser.wait_for("document.getElementById('status')?.textContent.startsWith('Loaded')")
     assert await browser.evaluate("document.getElementById('transport').textContent") == (
         "over REST: this server has no socket.io, reload to see changes made elsewhere"
     )
