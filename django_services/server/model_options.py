@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db import models
+from django.db.models import signals
 from rest_framework import serializers
 
 from ..conf import services_settings
@@ -26,6 +27,9 @@ from .representation import Representation
 from .serializer_fields import reuse_built_fields
 
 __all__ = ["ESTIMATE_TOTAL_ABOVE", "ModelOptionsMixin"]
+
+#: The service methods that see a find's records: overridden, they may want instances.
+_ROW_HOOKS = ("represent", "paginate_queryset")
 
 #: The `paginate` key that lets PostgreSQL's planner estimate the total of large finds.
 ESTIMATE_TOTAL_ABOVE = "estimate_total_above"
@@ -135,6 +139,49 @@ class ModelOptionsMixin:
         """
         return self.get_field_tables().representation
 
+    def call_representation(self) -> Representation | None:
+        """`get_representation()` limited to the fields the call `$select`s."""
+        representation = self.get_representation()
+        call = self.call
+        query = call.query if call is not None else None
+        if representation is not None and query is not None and query.select is not None:
+            representation = representation.only(query.select)
+        return representation
+
+    def row_representation(self, queryset: models.QuerySet) -> Representation | None:
+        """
+        The representation of a find's records when they can be read as tuples of its
+        `columns` (`values_list`), as a hand-written view reads them, without a model
+        instance per row; None when they must be instances.
+
+        Instances are needed when the service shows or pages records its own way
+        (`represent` or `paginate_queryset` overridden, no representation), when the model
+        builds instances its own way (`from_db`, init signal receivers), or when the
+        queryset reads more than columns (`prefetch_related`, `distinct`, an iterable other
+        than models').
+        """
+        representation = self.call_representation()
+        if representation is None or not all(
+            is_own(type(self), name, SERVICE_PACKAGES) for name in _ROW_HOOKS
+        ):
+            return None
+        paginator = getattr(self, "paginator", None)
+        if paginator is not None and not is_own(
+            type(paginator), "paginate_queryset", SERVICE_PACKAGES
+        ):
+            return None
+        model = queryset.model
+        if (
+            queryset._iterable_class is not models.query.ModelIterable
+            or queryset._prefetch_related_lookups  # type: ignore[attr-defined]  # unstubbed
+            or queryset.query.distinct
+            or model.from_db.__func__ is not models.Model.from_db.__func__  # type: ignore[attr-defined]
+            or signals.pre_init.has_listeners(model)
+            or signals.post_init.has_listeners(model)
+        ):
+            return None
+        return representation
+
     def forget_call_tables(self) -> None:
         """Drop what the previous call worked out (a new call may choose other fields)."""
         self._fields_serializer = None
@@ -172,10 +219,8 @@ class ModelOptionsMixin:
         """Serialize records, keeping only the `$select`ed fields."""
         call = self.call
         query = call.query if call is not None else None
-        representation = self.get_representation()
+        representation = self.call_representation()
         if representation is not None:
-            if query is not None and query.select is not None:
-                representation = representation.only(query.select)
             return representation.many(instance) if many else representation(instance)
         serializer = self.get_serializer(instance, many=many)
         if query is not None and query.select is not None:

@@ -31,6 +31,7 @@ permissions are checked on every record a call reads or writes by id or by query
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Mapping
 from typing import Any, cast
@@ -49,7 +50,7 @@ from .model_data import ModelDataMixin
 from .model_options import ESTIMATE_TOTAL_ABOVE, ModelOptionsMixin
 from .pagination import FeathersPagination
 from .params import Params
-from .row_writes import lock_rows, saving_changes_only
+from .row_writes import inserts_one_row, lock_rows, saving_changes_only
 from .views import ServiceMixin
 
 __all__ = ["ESTIMATE_TOTAL_ABOVE", "ModelService"]
@@ -107,13 +108,22 @@ class ModelService(  # type: ignore[misc]
         """Every record matching the query: a page with `paginate`, else a list."""
         query = self.prepare_query(params, find=True)
         queryset = self.filter_queryset(self.get_queryset())
+        representation = self.row_representation(queryset)
+        if representation is not None:
+            queryset = queryset.values_list(*representation.columns)
+
+        def show(rows: list[Any]) -> list[Any]:
+            if representation is not None:
+                return representation.rows(rows)
+            return self.represent(rows, many=True)
+
         page = self.paginate_queryset(queryset)
         if page is not None:
             # A page is only returned by `pagination_class`, a `FeathersPagination`.
             paginator = cast(FeathersPagination, self.paginator)
-            return paginator.get_paginated_data(self.represent(page, many=True))
+            return paginator.get_paginated_data(show(page))
         _, rows = fetch_page(queryset, query, paginated=False)
-        return self.represent(rows, many=True)
+        return show(rows)
 
     def get(self, id: Any, params: Params) -> Any:
         """The record with this id, if it matches the query."""
@@ -132,7 +142,7 @@ class ModelService(  # type: ignore[misc]
         # Validation only reads: it runs before the write transaction, which holds the whole
         # database on SQLite.
         self.check_valid(serializer)
-        with self.atomic():
+        with self.create_transaction(serializer, many=many):
             self.perform_create(serializer)
         if (
             query.select is None
@@ -345,6 +355,22 @@ class ModelService(  # type: ignore[misc]
     def atomic(self) -> transaction.Atomic:
         """A transaction on the database the model is written to."""
         return transaction.atomic(using=self.write_database())
+
+    def create_transaction(
+        self, serializer: serializers.BaseSerializer, *, many: bool
+    ) -> contextlib.AbstractContextManager[Any]:
+        """
+        The transaction of a create: none for a single record whose save is one `INSERT`
+        (see `inserts_one_row`), which holds SQLite's write lock for one statement only;
+        `atomic()` for anything that may write more, `perform_create` overrides included.
+        """
+        one_insert = (
+            not many
+            and type(self).perform_create is ModelService.perform_create
+            and not transaction.get_connection(self.write_database()).in_atomic_block
+            and inserts_one_row(serializer)
+        )
+        return contextlib.nullcontext() if one_insert else self.atomic()
 
     def write_database(self) -> str:
         """The alias of the database the model is written to."""

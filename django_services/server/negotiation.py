@@ -12,7 +12,6 @@ field), and the query string is not parsed by Django (our codec enforces its own
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -35,19 +34,27 @@ class ServiceContentNegotiation(DefaultContentNegotiation):
         """Return the renderer and the media type of the answer."""
         choices = list(renderers)
         media_types = tuple(renderer.media_type for renderer in choices)
-        # The request itself goes to `get_accept_list` (how DRF reads it differs across
-        # versions). Clients send the same few Accept headers again and again, so the choice
-        # for each short list is kept; a long one, which no common client sends, is not.
-        accept_list = tuple(self.get_accept_list(request))
-        if sum(map(len, accept_list)) <= _CACHED_LENGTH:
-            index = _cached_choice(accept_list, media_types)
+        # Clients send the same few Accept headers again and again: the choice for each
+        # short header is kept, keyed by the header as sent, so that a repeated header costs
+        # neither DRF's reading of it (which builds `request.headers`) nor the matching. A
+        # long header, which no common client sends, is read and matched every time.
+        header = _accept_header(request)
+        reads_as_drf = type(self).get_accept_list is DefaultContentNegotiation.get_accept_list
+        if header is not None and len(header) <= _CACHED_LENGTH and reads_as_drf:
+            key = (header, media_types)
+            index = _choices_by_header.get(key)
+            if index is None:
+                index = _choose(tuple(self.get_accept_list(request)), media_types)
+                if len(_choices_by_header) >= _CACHED_CHOICES:
+                    _choices_by_header.clear()
+                _choices_by_header[key] = index
         else:
-            index = _choose(accept_list, media_types)
+            index = _choose(tuple(self.get_accept_list(request)), media_types)
         renderer = choices[index]
         return renderer, renderer.media_type
 
 
-#: The longest accepted list (in characters) whose choice is kept.
+#: The longest `Accept` header (in characters) whose choice is kept.
 _CACHED_LENGTH = 512
 
 
@@ -60,4 +67,13 @@ def _choose(accept_list: tuple[str, ...], media_types: tuple[str, ...]) -> int:
     return 0
 
 
-_cached_choice = functools.lru_cache(maxsize=256)(_choose)
+#: The most headers whose choice is kept at once.
+_CACHED_CHOICES = 256
+#: (Accept header, the renderers' media types) -> the index of the renderer chosen.
+_choices_by_header: dict[tuple[str, tuple[str, ...]], int] = {}
+
+
+def _accept_header(request: Any) -> str | None:
+    """The `Accept` header as sent (DRF reads `*/*` when there is none)."""
+    meta = getattr(request, "META", None)
+    return meta.get("HTTP_ACCEPT", "*/*") if meta is not None else None

@@ -5,6 +5,7 @@ Records shown as their `ModelSerializer` shows them, without a serializer per ca
     representation(person)                 # what PersonSerializer(person).data holds
     representation.many(people)            # a list of those
     representation.only(["id", "name"])    # the same, limited to some fields
+    representation.rows(people.values_list(*representation.columns))   # from tuples
 
 Serializing a record through DRF means building a serializer and, for a `ModelSerializer`, its
 fields, then walking them. For the common serializer, whose fields each read one column and
@@ -34,36 +35,9 @@ from rest_framework import ISO_8601, fields, relations, serializers
 from rest_framework.settings import api_settings
 
 from .overrides import is_own
-from .serializer_fields import builds_fields_as_drf
+from .serializer_fields import COLUMN_FIELDS, builds_fields_as_drf
 
 __all__ = ["Representation"]
-
-#: DRF fields whose conversion depends on nothing but the value and the field's own options.
-COLUMN_FIELDS: frozenset[type] = frozenset(
-    {
-        # Newer DRF versions only.
-        getattr(fields, "BigIntegerField", fields.IntegerField),
-        fields.BooleanField,
-        fields.CharField,
-        fields.ChoiceField,
-        fields.DateField,
-        fields.DateTimeField,
-        fields.DecimalField,
-        fields.DurationField,
-        fields.EmailField,
-        fields.FilePathField,
-        fields.FloatField,
-        fields.IntegerField,
-        fields.IPAddressField,
-        fields.JSONField,
-        fields.ReadOnlyField,
-        fields.RegexField,
-        fields.SlugField,
-        fields.TimeField,
-        fields.URLField,
-        fields.UUIDField,
-    }
-)
 
 #: The serializer methods that decide how records are represented.
 REPRESENTATION_HOOKS = ("to_representation", "data", "_readable_fields")
@@ -161,6 +135,29 @@ class Representation:
         """The representations of several records, in order."""
         conversions = self._conversions()
         return [_represent(instance, conversions) for instance in instances]
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        """The attributes it reads, each once: what `rows()` takes, in order."""
+        return tuple(dict.fromkeys(attribute for _, attribute, *_ in self.steps))
+
+    def rows(self, rows: Iterable[tuple[Any, ...]]) -> list[dict[str, Any]]:
+        """
+        The representations of records read as tuples of `columns`
+        (`queryset.values_list(*representation.columns)`), in order.
+        """
+        positions = {column: index for index, column in enumerate(self.columns)}
+        conversions = [
+            (name, positions[attribute], convert)
+            for name, attribute, convert in self._conversions()
+        ]
+        return [
+            {
+                name: None if row[index] is None else convert(row[index])
+                for name, index, convert in conversions
+            }
+            for row in rows
+        ]
 
     def _conversions(self) -> tuple[tuple[str, str, Convert], ...]:
         if not self._per_call:

@@ -10,18 +10,23 @@ writes over overlapping rows queue instead of deadlocking. `saving_changes_only`
 record's next saves write the columns the call was sent, those its save hooks changed
 (serializer `update`, `perform_update`, the model's own `save`) and `auto_now` dates: a
 column the call did not touch keeps what another call wrote to it meanwhile.
+`inserts_one_row` tells a create that is a single `INSERT`, atomic without a transaction.
 """
 
 from __future__ import annotations
 
 import contextlib
 import copy
+import functools
 from collections.abc import Collection, Iterator
 from typing import Any
 
 from django.db import connections, models
+from django.db.models import signals
+from rest_framework import serializers
+from rest_framework.utils import model_meta
 
-__all__ = ["lock_rows", "saving_changes_only"]
+__all__ = ["inserts_one_row", "lock_rows", "saving_changes_only"]
 
 
 def lock_rows(model: type[models.Model], using: str, **lookup: Any) -> set[Any] | None:
@@ -104,3 +109,42 @@ def _columns_to_write(
         or getattr(field, "auto_now", False)
         or changed(field.attname)
     )
+
+
+def inserts_one_row(serializer: serializers.BaseSerializer) -> bool:
+    """
+    Whether `serializer.save()` of a new record is one `INSERT` and nothing else.
+
+    True for DRF's own `ModelSerializer.create` on a model saved by Django's own `save`, through
+    the plain manager's `create`, with no parent table, no save signal receivers and no
+    to-many values: the statement is atomic by itself, and needs no transaction around it.
+    Anything that may write more (an override, a receiver, a many-to-many set) answers False.
+    """
+    serializer_class = type(serializer)
+    if not (
+        isinstance(serializer, serializers.ModelSerializer)
+        and serializer_class.save is serializers.BaseSerializer.save
+        and serializer_class.create is serializers.ModelSerializer.create
+    ):
+        return False
+    model = serializer.Meta.model
+    # Classes are hashable; typeshed's `Hashable` check misreads class objects.
+    to_many = _to_many_fields(model)  # type: ignore[arg-type]
+    if to_many is None or not to_many.isdisjoint(serializer.validated_data):
+        return False
+    return not (signals.pre_save.has_listeners(model) or signals.post_save.has_listeners(model))
+
+
+@functools.cache
+def _to_many_fields(model: type[models.Model]) -> frozenset[str] | None:
+    """The names `ModelSerializer.create` sets after the insert; None when saves may do more."""
+    plain = (
+        not model._meta.parents
+        and model.save is models.Model.save
+        and model.save_base is models.Model.save_base
+        and type(model._default_manager).create is models.Manager.create
+    )
+    if not plain:
+        return None
+    relations = model_meta.get_field_info(model).relations
+    return frozenset(name for name, relation in relations.items() if relation.to_many)

@@ -11,7 +11,9 @@ hand, are built once with the class and cloned for every instance (`copy.deepcop
 turns into a fresh `Field(*args, **kwargs)`). For a serializer class whose fields can only
 come from its `Meta` and its declarations, `reuse_built_fields` does the same with the
 generated fields: the first instance builds them, later instances get clones. The result is
-the same fields, bound to the new instance, at about a third of the cost.
+the same fields, bound to the new instance, at about a third of the cost. The clone of one of
+DRF's own column fields (`COLUMN_FIELDS`, `PrimaryKeyRelatedField`) is a shallow copy with a
+list of validators of its own: such a field keeps nothing else an instance may change in place.
 
 A serializer class that overrides how DRF builds its fields (`__init__`, `get_fields`,
 `get_field_names`, `build_field` and the other hooks in `FIELD_HOOKS`), which may read the
@@ -26,13 +28,44 @@ import weakref
 from typing import Any
 
 from django.core.signals import setting_changed
-from rest_framework import serializers
+from rest_framework import fields as drf_fields
+from rest_framework import relations, serializers
 from rest_framework.settings import api_settings
 from rest_framework.utils.serializer_helpers import BindingDict
 
 from .overrides import is_own
 
-__all__ = ["FIELD_HOOKS", "builds_fields_as_drf", "reuse_built_fields"]
+__all__ = ["COLUMN_FIELDS", "FIELD_HOOKS", "builds_fields_as_drf", "reuse_built_fields"]
+
+#: DRF fields whose conversion depends on nothing but the value and the field's own options.
+COLUMN_FIELDS: frozenset[type] = frozenset(
+    {
+        # Newer DRF versions only.
+        getattr(drf_fields, "BigIntegerField", drf_fields.IntegerField),
+        drf_fields.BooleanField,
+        drf_fields.CharField,
+        drf_fields.ChoiceField,
+        drf_fields.DateField,
+        drf_fields.DateTimeField,
+        drf_fields.DecimalField,
+        drf_fields.DurationField,
+        drf_fields.EmailField,
+        drf_fields.FilePathField,
+        drf_fields.FloatField,
+        drf_fields.IntegerField,
+        drf_fields.IPAddressField,
+        drf_fields.JSONField,
+        drf_fields.ReadOnlyField,
+        drf_fields.RegexField,
+        drf_fields.SlugField,
+        drf_fields.TimeField,
+        drf_fields.URLField,
+        drf_fields.UUIDField,
+    }
+)
+
+#: Fields cloned by a shallow copy: their state is set in `__init__` and read afterwards.
+_SHALLOW_CLONES: frozenset[type] = COLUMN_FIELDS | {relations.PrimaryKeyRelatedField}
 
 #: The serializer methods DRF builds fields with: overridden, they may read the request.
 FIELD_HOOKS = (
@@ -92,10 +125,21 @@ def reuse_built_fields(serializer: serializers.BaseSerializer) -> bool:
         # What `get_fields()` would have set on the instance.
         vars(serializer)["url_field_name"] = api_settings.URL_FIELD_NAME
     fields = BindingDict(serializer)
-    for name, field in copy.deepcopy(template).items():
-        fields[name] = field
+    for name, field in template.items():
+        fields[name] = _clone(field)
     vars(serializer)["fields"] = fields
     return True
+
+
+def _clone(field: Any) -> Any:
+    """A fresh, unbound copy of a template field."""
+    if type(field) not in _SHALLOW_CLONES:
+        return copy.deepcopy(field)
+    clone = copy.copy(field)
+    validators = vars(field).get("_validators")
+    if validators is not None:
+        vars(clone)["_validators"] = list(validators)
+    return clone
 
 
 def _drop_templates(**kwargs: Any) -> None:

@@ -6,6 +6,7 @@ of DRF-built `ModelSerializer`s. Whatever varies by request must still vary.
 from __future__ import annotations
 
 import pytest
+from django.core import validators
 from rest_framework import serializers
 
 from django_services.server import ModelService
@@ -166,11 +167,18 @@ def test_each_serializer_gets_its_own_fields():
     first = model_services.PersonSerializer()
     reuse_built_fields(first)
     first.fields["name"].write_only = True
-    del first.fields["age"]
+    first.fields["name"].validators.append(validators.ProhibitNullCharactersValidator())
+    first.fields["age"].validators = []
+    del first.fields["created"]
 
     second = model_services.PersonSerializer(Person(name="Ada", age=36))
     assert reuse_built_fields(second)
     assert second.data == {"id": None, "name": "Ada", "age": 36, "created": False}
+    fresh = model_services.PersonSerializer()
+    for name in ("name", "age"):
+        kinds = [type(validator) for validator in second.fields[name].validators]
+        assert kinds == [type(validator) for validator in fresh.fields[name].validators]
+    assert second.fields["age"].validators, "the model's bounds validate the age"
 
 
 def test_serializers_that_build_their_own_fields_are_left_alone():

@@ -12,7 +12,10 @@ import uuid
 import zoneinfo
 
 import pytest
+from django.db import connection
+from django.db.models.signals import post_init
 from django.test import override_settings
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -114,10 +117,16 @@ def test_every_column_type_is_shown_as_the_serializer_shows_it(sample, time_zone
     stored = Sample.objects.get(pk=sample.pk)
     with timezone.override(zoneinfo.ZoneInfo(time_zone)):
         for serializer_class in (ColumnsSerializer, DeclaredColumnsSerializer):
-            shown = representation_of(serializer_class)(stored)
+            representation = representation_of(serializer_class)
+            shown = representation(stored)
             expected = serializer_data(serializer_class, stored)
             assert shown == expected
             assert list(shown) == list(expected)
+            # What a find shows, from the columns read as tuples.
+            row = Sample.objects.values_list(*representation.columns).get(pk=sample.pk)
+            (from_row,) = representation.rows([row])
+            assert from_row == expected
+            assert list(from_row) == list(expected)
 
 
 ZONES = st.sampled_from(
@@ -357,3 +366,61 @@ def test_a_setting_change_is_seen_by_the_next_call(api, serve):
     with override_settings(REST_FRAMEWORK={"COERCE_DECIMAL_TO_STRING": False}):
         assert body(api.get(f"/samples/{sample.pk}"))["amount"] == 3.1
     assert body(api.get(f"/samples/{sample.pk}"))["amount"] == "3.10"
+
+
+class InstancesOnlyService(ColumnsService):
+    """Shows records its own way: it must get model instances."""
+
+    def represent(self, instance, *, many=False):
+        records = instance if many else [instance]
+        assert all(isinstance(record, Sample) for record in records)
+        return super().represent(instance, many=many)
+
+
+def page_select(api, path):
+    """The answer of a find, and the columns of the SELECT reading its page."""
+    with CaptureQueriesContext(connection) as queries:
+        answer = body(api.get(path))
+    (select,) = [q["sql"] for q in queries.captured_queries if "COUNT(" not in q["sql"]]
+    selected = select.split(" FROM ")[0]
+    fields = Sample._meta.concrete_fields
+    return answer, {field.name for field in fields if f'"{field.column}"' in selected}
+
+
+def test_a_find_reads_only_the_columns_it_shows(api, serve):
+    serve({"samples": HERE + "ColumnsService"})
+    sample = Sample.objects.create(char="a", integer=3, secret="s")
+    expected = serializer_data(ColumnsSerializer, sample)
+    del expected["secret"]
+
+    answer, columns = page_select(api, "/samples")
+    assert answer["data"] == [expected]
+    assert "secret" not in columns  # a private field is not even read
+    assert columns == set(expected)
+
+    answer, columns = page_select(api, "/samples?$select[]=char&$select[]=integer")
+    assert answer["data"] == [{"id": sample.pk, "char": "a", "integer": 3}]
+    assert columns == {"id", "char", "integer"}
+
+
+def test_a_find_whose_records_must_be_instances_gets_them(api, serve):
+    serve({"samples": HERE + "InstancesOnlyService"})
+    sample = Sample.objects.create(char="a", secret="s")
+    expected = serializer_data(ColumnsSerializer, sample)
+    del expected["secret"]
+
+    answer, columns = page_select(api, "/samples")
+    assert answer["data"] == [expected]
+    assert "secret" in columns  # the whole record, as a model instance
+
+    def note(sender, instance, **kwargs):
+        instance.char = instance.char.upper()
+
+    # Instances the model builds its own way are built that way.
+    post_init.connect(note, sender=Sample)
+    try:
+        serve({"samples": HERE + "ColumnsService"})
+        answer, _ = page_select(api, "/samples")
+    finally:
+        post_init.disconnect(note, sender=Sample)
+    assert answer["data"] == [{**expected, "char": "A"}]
