@@ -11,12 +11,16 @@ The options of a `ModelService`, its serializers, and the field tables they deci
 
 from __future__ import annotations
 
+import functools
+import inspect
 from collections.abc import Collection, Mapping
 from typing import Any, cast
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 from django.db.models import signals
+from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
+from django.db.models.query_utils import DeferredAttribute
 from rest_framework import serializers
 
 from ..conf import services_settings
@@ -156,9 +160,10 @@ class ModelOptionsMixin:
 
         Instances are needed when the service shows or pages records its own way
         (`represent` or `paginate_queryset` overridden, no representation), when the model
-        builds instances its own way (`from_db`, init signal receivers), or when the
-        queryset reads more than columns (`prefetch_related`, `distinct`, an iterable other
-        than models').
+        builds instances its own way (`from_db`, init signal receivers) or a shown column is
+        read through a descriptor of its field's own (money or encrypted fields, say), or
+        when the queryset reads more than columns (`prefetch_related`, `distinct`, an
+        iterable other than models').
         """
         representation = self.call_representation()
         if representation is None or not all(
@@ -178,6 +183,8 @@ class ModelOptionsMixin:
             or model.from_db.__func__ is not models.Model.from_db.__func__  # type: ignore[attr-defined]
             or signals.pre_init.has_listeners(model)
             or signals.post_init.has_listeners(model)
+            # Classes are hashable; typeshed's `Hashable` check misreads class objects.
+            or not _read_as_stored(model, representation.columns)  # type: ignore[arg-type]
         ):
             return None
         return representation
@@ -235,3 +242,16 @@ def _child(serializer: serializers.BaseSerializer) -> Any:
     if isinstance(serializer, serializers.ListSerializer):
         return serializer.child
     return serializer
+
+
+@functools.cache
+def _read_as_stored(model: type[models.Model], columns: tuple[str, ...]) -> bool:
+    """Whether reading each column on an instance gives the value loaded from the database."""
+    return all(
+        type(inspect.getattr_static(model, column, None)) in _STORED_VALUE_DESCRIPTORS
+        for column in columns
+    )
+
+
+#: Django's own attributes of concrete fields: they answer the loaded value as it is.
+_STORED_VALUE_DESCRIPTORS = (DeferredAttribute, ForeignKeyDeferredAttribute)

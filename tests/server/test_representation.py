@@ -25,7 +25,7 @@ from rest_framework import fields, serializers
 from django_services.server import ModelService
 from django_services.server.representation import Representation
 from tests.server.http import body
-from tests.testapp.models import Person, Sample
+from tests.testapp.models import Label, Person, Sample
 
 pytestmark = pytest.mark.django_db
 
@@ -401,6 +401,27 @@ def test_a_find_reads_only_the_columns_it_shows(api, serve):
     answer, columns = page_select(api, "/samples?$select[]=char&$select[]=integer")
     assert answer["data"] == [{"id": sample.pk, "char": "a", "integer": 3}]
     assert columns == {"id", "char", "integer"}
+
+
+class LabelSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Label
+        fields = ["id", "text"]
+
+
+class LabelService(ModelService):
+    authentication_classes = []
+    queryset = Label.objects.order_by("pk")
+    serializer_class = LabelSerializer
+
+
+def test_a_column_read_through_a_descriptor_of_its_own_is_shown_as_read(api, serve):
+    serve({"labels": HERE + "LabelService"})
+    label = Label.objects.create(text="quiet")
+    assert Label.objects.values_list("text", flat=True).get() == "quiet"  # as stored
+
+    assert body(api.get("/labels")) == [{"id": label.pk, "text": "QUIET"}]
+    assert body(api.get(f"/labels/{label.pk}")) == {"id": label.pk, "text": "QUIET"}
 
 
 def test_a_find_whose_records_must_be_instances_gets_them(api, serve):

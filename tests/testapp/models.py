@@ -2,6 +2,7 @@
 
 from django.contrib.auth.models import AbstractBaseUser, BaseUserManager, PermissionsMixin
 from django.db import models
+from django.db.models.query_utils import DeferredAttribute
 
 
 class Person(models.Model):
@@ -55,6 +56,30 @@ class Sample(models.Model):
     uid = models.UUIDField(null=True, blank=True)
     secret = models.CharField(max_length=100, blank=True, default="")
     owner = models.ForeignKey(Person, null=True, blank=True, on_delete=models.SET_NULL)
+
+
+class ShoutingAttribute(DeferredAttribute):
+    """Reads the stored text in capitals, as money or encrypted fields change what is read."""
+
+    def __get__(self, instance, cls=None):
+        value = super().__get__(instance, cls)
+        return value.upper() if instance is not None and isinstance(value, str) else value
+
+    def __set__(self, instance, value):
+        # A data descriptor: read on every access, even once the value is loaded.
+        instance.__dict__[self.field.attname] = value
+
+
+class ShoutingCharField(models.CharField):
+    descriptor_class = ShoutingAttribute
+
+    def pre_save(self, model_instance, add):
+        # The text as set is stored; only reading it shouts.
+        return model_instance.__dict__[self.attname]
+
+
+class Label(models.Model):
+    text = ShoutingCharField(max_length=100)
 
 
 class UserManager(BaseUserManager):
