@@ -17,7 +17,8 @@ The six methods follow Feathers' adapters: `find` answers a page (or a list with
 the whole record (writable fields not sent go back to their model default, or null), `patch`
 merges, `remove` answers the removed record. With an id, `get`, `update`, `patch` and `remove`
 also apply the query, and a record that does not match is 404 with nothing written. `$select`
-applies to every result. Writes run in one transaction: a multi write is all or nothing.
+applies to every result. Writes run in one transaction: a multi write is all or nothing (a
+create that is one `INSERT` is sent alone, atomic by itself).
 
 Concurrent writes lose nothing: `update`, `patch` and `remove` lock the records they read until
 they are written (`SELECT ... FOR UPDATE`, in primary-key order, where the database has row
