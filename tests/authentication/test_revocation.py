@@ -15,6 +15,7 @@ from django_services.server.authentication import (
     NotAuthenticated,
     create_access_token,
 )
+from django_services.server.authentication.config import authentication_settings
 from django_services.server.authentication.fingerprint import password_fingerprint
 from django_services.server.authentication.revocation import is_revoked, revoke
 
@@ -87,6 +88,8 @@ def test_the_denylist_entry_lives_until_the_token_expires(two_processes, user):
     two_processes("process_a")
     token = create_access_token(str(user.pk))
     payload = authenticate(token).authentication["payload"]
+    leeway = int(authentication_settings()["JWT"]["LEEWAY"])
+    revoked_at = int(time.time())
     revoke(payload)
     assert is_revoked(payload)
     key = f"{two_processes.prefix}:1:django_services.authentication.revoked:{payload['jti']}"
@@ -94,7 +97,8 @@ def test_the_denylist_entry_lives_until_the_token_expires(two_processes, user):
     ttl = client.ttl(key)
     client.close()
     remaining = payload["exp"] - time.time()
-    assert remaining - 5 <= ttl <= remaining + 1
+    # Until the token expires (its leeway included), counted in whole seconds from the revocation.
+    assert remaining - 5 <= ttl <= payload["exp"] + leeway - revoked_at
 
 
 def test_with_revocation_on_a_token_needs_a_jti(configure, user):
