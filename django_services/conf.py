@@ -76,6 +76,9 @@ DEFAULTS: dict[str, Any] = {
     # Redis (a URL) through which every process publishes service events to the sockets of
     # every socket.io server process; None: events reach the sockets of their own process.
     "SOCKETIO_REDIS_URL": None,
+    # The Redis pub/sub channel of those events: projects (or staging and production) sharing
+    # one Redis server each need their own.
+    "SOCKETIO_REDIS_CHANNEL": "django-feathers",
     # The /authentication service and the JWTs it issues (Feathers' `authentication` config).
     # Present in DJANGO_SERVICES (as a dict), it turns the service on; every key is optional.
     "AUTHENTICATION": {

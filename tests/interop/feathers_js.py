@@ -12,6 +12,7 @@ tree; node_modules is git-ignored and installed by the tests themselves.
 from __future__ import annotations
 
 import dataclasses
+import fcntl
 import hashlib
 import json
 import shutil
@@ -24,6 +25,8 @@ NODE_DIR = Path(__file__).resolve().parent / "node"
 NODE_MODULES = NODE_DIR / "node_modules"
 # Written after a successful `npm ci`: the digest of the manifest and lock it installed.
 INSTALLED_STAMP = NODE_MODULES / ".django-services-installed"
+# Held while installing (`npm ci` empties node_modules first, so it cannot hold it there).
+INSTALL_LOCK = NODE_DIR / ".install.lock"
 
 INSTALL_TIMEOUT = 600
 SPECS_TIMEOUT = 300
@@ -63,8 +66,16 @@ def install_packages() -> Path:
     """
     _, npm = tools()
     digest = lock_digest()
-    if INSTALLED_STAMP.exists() and INSTALLED_STAMP.read_text().strip() == digest:
-        return NODE_MODULES
+    # Test runs side by side (SQLite and PostgreSQL, say) install one after the other.
+    with INSTALL_LOCK.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not INSTALLED_STAMP.exists() or INSTALLED_STAMP.read_text().strip() != digest:
+            _npm_ci(npm)
+            INSTALLED_STAMP.write_text(digest + "\n")
+    return NODE_MODULES
+
+
+def _npm_ci(npm: str) -> None:
     command = [npm, "ci", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"]
     try:
         completed = subprocess.run(
@@ -82,8 +93,6 @@ def install_packages() -> Path:
             f"`{' '.join(command)}` in {NODE_DIR} failed ({completed.returncode}):\n"
             f"{completed.stdout}\n{completed.stderr}"
         )
-    INSTALLED_STAMP.write_text(digest + "\n")
-    return NODE_MODULES
 
 
 @dataclasses.dataclass

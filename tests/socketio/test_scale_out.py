@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+import uuid
 from pathlib import Path
 
 import pytest
@@ -18,6 +19,8 @@ from tests.socketio.conftest import PASSWORD, Client
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 REDIS_URL = "redis://127.0.0.1:6379/10"
+#: This run's own channel (`SOCKETIO_REDIS_CHANNEL`): other runs may share the Redis server.
+CHANNEL = f"django-feathers-tests-{uuid.uuid4().hex}"
 
 
 def redis_available() -> bool:
@@ -42,6 +45,7 @@ def servers(tmp_path_factory):
             "DJANGO_SETTINGS_MODULE": "tests.interop.conformance.settings",
             "CONFORMANCE_DATABASE_URL": database_url,
             "CONFORMANCE_REDIS_URL": REDIS_URL,
+            "CONFORMANCE_REDIS_CHANNEL": CHANNEL,
             "PYTHONPATH": str(REPOSITORY),
         }
         try:
@@ -108,3 +112,19 @@ async def test_writes_in_any_process_reach_the_sockets_of_every_process(servers)
     finally:
         await ada.close()
         await bob.close()
+
+
+async def test_only_the_events_of_the_configured_channel_reach_the_sockets(servers):
+    import socketio
+
+    first, _, wsgi = servers
+    requests.post(f"{wsgi.url}/__reset", timeout=10)
+    carol = await logged_in(first.url, "carol@example.com", wsgi.url)
+    try:
+        for channel, name in ((f"{CHANNEL}-other", "stranger"), (CHANNEL, "neighbour")):
+            manager = socketio.RedisManager(REDIS_URL, channel=channel, write_only=True)
+            manager.emit("people created", {"name": name}, namespace="/")
+        await wait_for(carol, "people created", {"name": "neighbour"})
+        assert ("people created", {"name": "stranger"}) not in carol.events
+    finally:
+        await carol.close()

@@ -22,20 +22,22 @@ from ...conf import services_settings
 from ..events import ServiceEvent, event_bus
 from .channels import get_publisher, resolve_channels
 
-__all__ = ["CHANNEL", "install", "redis_url", "server_started", "server_stopped"]
-
-#: The Redis pub/sub channel the socket.io processes of a project share.
-CHANNEL = "django-feathers"
+__all__ = ["install", "redis_channel", "redis_url", "server_started", "server_stopped"]
 
 _lock = threading.Lock()
 _servers = 0
-_managers: dict[str, Any] = {}
+_managers: dict[tuple[str, str], Any] = {}
 _installed = False
 
 
 def redis_url() -> str | None:
     """`DJANGO_SERVICES["SOCKETIO_REDIS_URL"]`, or None."""
     return services_settings.SOCKETIO_REDIS_URL
+
+
+def redis_channel() -> str:
+    """`DJANGO_SERVICES["SOCKETIO_REDIS_CHANNEL"]`: the pub/sub channel of the project."""
+    return services_settings.SOCKETIO_REDIS_CHANNEL
 
 
 def server_started() -> None:
@@ -84,10 +86,11 @@ def _publish(event: ServiceEvent) -> None:
 
 def _manager(url: str) -> Any:
     with _lock:
-        manager = _managers.get(url)
+        channel = redis_channel()
+        manager = _managers.get((url, channel))
         if manager is None:
             import socketio
 
-            manager = socketio.RedisManager(url, channel=CHANNEL, write_only=True)
-            _managers[url] = manager
+            manager = socketio.RedisManager(url, channel=channel, write_only=True)
+            _managers[url, channel] = manager
         return manager

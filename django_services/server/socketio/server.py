@@ -83,7 +83,9 @@ class SocketServer:
         options.setdefault("json", _JSON)
         url = emitter.redis_url()
         if url is not None and "client_manager" not in options:
-            options["client_manager"] = socketio.AsyncRedisManager(url, channel=emitter.CHANNEL)
+            options["client_manager"] = socketio.AsyncRedisManager(
+                url, channel=emitter.redis_channel()
+            )
         # Every namespace reaches `refuse_namespace`, so that none gets python-socketio's
         # own wording of the refusal.
         options["namespaces"] = "*"

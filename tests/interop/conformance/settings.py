@@ -104,3 +104,6 @@ LOGGING = {
 
 if os.environ.get("CONFORMANCE_REDIS_URL"):
     DJANGO_SERVICES["SOCKETIO_REDIS_URL"] = os.environ["CONFORMANCE_REDIS_URL"]
+    DJANGO_SERVICES["SOCKETIO_REDIS_CHANNEL"] = os.environ.get(
+        "CONFORMANCE_REDIS_CHANNEL", "django-feathers"
+    )
