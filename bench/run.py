@@ -96,6 +96,23 @@ def plan(
     return servers, cells
 
 
+def run_order(cells: list[Cell], run: int) -> list[Cell]:
+    """
+    The cells of one run: server by server and workload by workload, as planned, with the
+    variants of each workload rotated by one place per run. Each variant is then measured
+    first, second and last about equally often, so none always pays for what comes first
+    after a change of workload or server (the other variants' writes, a server that idled).
+    """
+    groups: dict[tuple[ServerSpec, str], list[Cell]] = {}
+    for cell in cells:
+        groups.setdefault((cell.server, cell.workload.name), []).append(cell)
+    ordered: list[Cell] = []
+    for group in groups.values():
+        shift = run % len(group)
+        ordered += group[shift:] + group[:shift]
+    return ordered
+
+
 def prepare_data(servers: list[ServerSpec]) -> dict[tuple[str, int, str], Any]:
     """Load each table (or keep it) and count its SQL statements per request."""
     counts = {}
@@ -204,8 +221,8 @@ def _version(package: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--full", action="store_true", help="add PostgreSQL and 1M rows")
-    parser.add_argument("--duration", type=int, default=3, help="seconds per cell (default 3)")
-    parser.add_argument("--runs", type=int, default=3, help="runs of every cell (default 3)")
+    parser.add_argument("--duration", type=int, default=2, help="seconds per cell (default 2)")
+    parser.add_argument("--runs", type=int, default=5, help="runs of every cell (default 5)")
     parser.add_argument(
         "--feathers",
         action="store_true",
@@ -275,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         results: dict[Cell, list[LoadResult]] = {cell: [] for cell in cells}
         for run in range(args.runs):
-            for cell in cells:
+            for cell in run_order(cells, run):
                 server = servers[cell.server]
                 result = run_load(
                     server.url,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import weakref
 from collections.abc import Collection, Mapping
 from typing import Any, cast
 
@@ -32,7 +33,8 @@ from .serializer_fields import reuse_built_fields
 
 __all__ = ["ESTIMATE_TOTAL_ABOVE", "ModelOptionsMixin"]
 
-#: The service methods that see a find's records: overridden, they may want instances.
+#: The service (and paginator) methods that see a find's records: overridden, they may want
+#: instances.
 _ROW_HOOKS = ("represent", "paginate_queryset")
 
 #: The `paginate` key that lets PostgreSQL's planner estimate the total of large finds.
@@ -166,14 +168,10 @@ class ModelOptionsMixin:
         iterable other than models').
         """
         representation = self.call_representation()
-        if representation is None or not all(
-            is_own(type(self), name, SERVICE_PACKAGES) for name in _ROW_HOOKS
-        ):
+        if representation is None or not _shows_rows_as_built(type(self)):
             return None
         paginator = getattr(self, "paginator", None)
-        if paginator is not None and not is_own(
-            type(paginator), "paginate_queryset", SERVICE_PACKAGES
-        ):
+        if paginator is not None and not _shows_rows_as_built(type(paginator)):
             return None
         model = queryset.model
         if (
@@ -242,6 +240,19 @@ def _child(serializer: serializers.BaseSerializer) -> Any:
     if isinstance(serializer, serializers.ListSerializer):
         return serializer.child
     return serializer
+
+
+_rows_as_built: weakref.WeakKeyDictionary[type, bool] = weakref.WeakKeyDictionary()
+
+
+def _shows_rows_as_built(cls: type) -> bool:
+    """Whether the service (or paginator) class shows and pages records as this package does."""
+    known = _rows_as_built.get(cls)
+    if known is None:
+        known = _rows_as_built[cls] = all(
+            is_own(cls, name, SERVICE_PACKAGES) for name in _ROW_HOOKS
+        )
+    return known
 
 
 @functools.cache

@@ -96,13 +96,18 @@ class Representation:
     Call it on a model instance for the dict its serializer's `.data` holds.
     """
 
-    __slots__ = ("_fixed", "_only", "_per_call", "steps")
+    __slots__ = ("_fixed", "_only", "_per_call", "_positions", "columns", "steps")
+
+    #: The attributes it reads, each once: what `rows()` takes, in order.
+    columns: tuple[str, ...]
 
     def __init__(self, steps: Iterable[Step]) -> None:
         steps = self.steps = tuple(steps)
         self._per_call = any(per_call is not None for *_, per_call in steps)
         self._fixed = tuple((name, attribute, convert) for name, attribute, convert, _ in steps)
         self._only: dict[tuple[str, ...], Representation] = {}
+        self.columns = tuple(dict.fromkeys(attribute for _, attribute, *_ in steps))
+        self._positions = {column: index for index, column in enumerate(self.columns)}
 
     @classmethod
     def of(
@@ -136,17 +141,12 @@ class Representation:
         conversions = self._conversions()
         return [_represent(instance, conversions) for instance in instances]
 
-    @property
-    def columns(self) -> tuple[str, ...]:
-        """The attributes it reads, each once: what `rows()` takes, in order."""
-        return tuple(dict.fromkeys(attribute for _, attribute, *_ in self.steps))
-
     def rows(self, rows: Iterable[tuple[Any, ...]]) -> list[dict[str, Any]]:
         """
         The representations of records read as tuples of `columns`
         (`queryset.values_list(*representation.columns)`), in order.
         """
-        positions = {column: index for index, column in enumerate(self.columns)}
+        positions = self._positions
         conversions = [
             (name, positions[attribute], convert)
             for name, attribute, convert in self._conversions()
