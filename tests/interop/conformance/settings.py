@@ -8,7 +8,8 @@ Django settings of the conformance fixture, for the Feathers interoperability te
 `CONFORMANCE_DATABASE_URL` names the database (a temporary SQLite file when unset), and
 `CONFORMANCE_DATABASE_OPTIONS` (JSON) adds to its `OPTIONS`; the tables are created when the
 server starts. `CONFORMANCE_REDIS_URL`, when set, is the Redis through which service events
-reach the sockets of every server process (`SOCKETIO_REDIS_URL`).
+reach the sockets of every server process (`SOCKETIO_REDIS_URL`), and
+`CONFORMANCE_REDIS_CHANNEL` their pub/sub channel (`SOCKETIO_REDIS_CHANNEL`).
 """
 
 from __future__ import annotations
@@ -104,6 +105,5 @@ LOGGING = {
 
 if os.environ.get("CONFORMANCE_REDIS_URL"):
     DJANGO_SERVICES["SOCKETIO_REDIS_URL"] = os.environ["CONFORMANCE_REDIS_URL"]
-    DJANGO_SERVICES["SOCKETIO_REDIS_CHANNEL"] = os.environ.get(
-        "CONFORMANCE_REDIS_CHANNEL", "django-feathers"
-    )
+if os.environ.get("CONFORMANCE_REDIS_CHANNEL"):
+    DJANGO_SERVICES["SOCKETIO_REDIS_CHANNEL"] = os.environ["CONFORMANCE_REDIS_CHANNEL"]
