@@ -3,6 +3,7 @@ Per-request cost in-process (no network, no load generator), and where the time 
 
     python -m bench.profile                                  # µs per request, every cell
     python -m bench.profile --profile get --variant services # pyinstrument's call tree
+    python -m bench.profile --gc                             # what is left to the collector
     BENCH_ENGINE=postgresql python -m bench.profile
 
 Requests go straight to the WSGI application, one after another, and the figures are the CPU
@@ -14,6 +15,7 @@ deleted at the end.
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import os
 import random
@@ -56,7 +58,12 @@ def make_call(application: Any, method: str, path: str, body: str | None) -> Cal
 
     def call() -> bytes:
         environ = {**base, "wsgi.input": io.BytesIO(payload)}
-        return b"".join(application(environ, start_response))
+        response = application(environ, start_response)
+        try:
+            return b"".join(response)
+        finally:
+            # As a WSGI server does: Django ends the request there (`request_finished`).
+            response.close()
 
     return call
 
@@ -91,12 +98,49 @@ def time_call(call: Call, seconds: float) -> float:
     return (time.process_time() - cpu) / done * 1e6
 
 
+def garbage_figures(call: Call, requests: int = 500) -> tuple[float, float, float]:
+    """
+    What a call leaves to the garbage collector: objects in reference cycles per call, then,
+    with the collector on, collections and their pause (µs) per call.
+    """
+    for _ in range(20):
+        call()
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(requests):
+            call()
+    finally:
+        gc.enable()
+    cyclic = gc.collect() / requests
+    paused, started = [0.0], [0.0]
+
+    def timer(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            paused[0] += time.perf_counter() - started[0]
+
+    before = sum(generation["collections"] for generation in gc.get_stats())
+    gc.callbacks.append(timer)
+    try:
+        for _ in range(requests):
+            call()
+    finally:
+        gc.callbacks.remove(timer)
+    collections = sum(generation["collections"] for generation in gc.get_stats()) - before
+    return cyclic, collections / requests, paused[0] / requests * 1e6
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--profile", metavar="WORKLOAD", help="print a pyinstrument profile")
     parser.add_argument("--variant", default="services", choices=["services", "drf", "plain"])
     parser.add_argument("--seconds", type=float, default=1.0, help="per cell (default 1)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds per cell (default 3)")
+    parser.add_argument(
+        "--gc", action="store_true", help="what each cell leaves to the garbage collector"
+    )
     args = parser.parse_args(argv)
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.settings")
@@ -122,6 +166,15 @@ def main(argv: list[str] | None = None) -> int:
             for workload in ALL
             for variant in workload.variants
         }
+        if args.gc:
+            for (name, variant), call in cells.items():
+                cyclic, collections, pause = garbage_figures(call)
+                print(
+                    f"{name:17} {variant:9} {cyclic:6.0f} objects in cycles, "
+                    f"{collections * 1000:4.0f} collections per 1000 calls, "
+                    f"{pause:5.0f} µs of pauses per call"
+                )
+            return 0
         # Rounds outside, cells inside: a slow moment of the machine hits every cell alike.
         samples: dict[tuple[str, str], list[float]] = {cell: [] for cell in cells}
         for _ in range(args.rounds):

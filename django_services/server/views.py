@@ -65,7 +65,8 @@ class ServiceMixin(BaseService):
     attributes, or keyword arguments of `register()` and `as_view()`.
 
     **State of the call in progress:** besides `BaseService`'s, `path_id` (the id from the
-    path, percent-decoded, or None) and `route` (the `:placeholder` values).
+    path, percent-decoded, or None) and `route` (the `:placeholder` values). Once the response
+    is closed, `request`, `response`, `call` and `params` are let go (`release_request`).
     """
 
     authentication_classes: Any = None
@@ -123,7 +124,13 @@ class ServiceMixin(BaseService):
             self = cls(**initkwargs)
             self.path_id = id
             self.route = dict(route or {})
-            return self.dispatch(request, **self.route)
+            response = self.dispatch(request, **self.route)
+            # Django's handlers close every response once sent (the test client too); the
+            # list is how Django itself attaches work to that moment.
+            closers = getattr(response, "_resource_closers", None)
+            if closers is not None:
+                closers.append(self.release_request)
+            return response
 
         view.cls = cls  # type: ignore[attr-defined]
         view.initkwargs = initkwargs  # type: ignore[attr-defined]
@@ -216,6 +223,24 @@ class ServiceMixin(BaseService):
         )
         return self.response
 
+    def release_request(self) -> None:
+        """
+        Let go of the request once its response is closed.
+
+        DRF's request and response refer to the view (`parser_context`, `renderer_context`),
+        the view to them and to the call, and each of them to itself: reference cycles that
+        only the garbage collector frees, in collections whose pauses add up under load.
+        Dropping the view's references to the call's objects, and theirs to themselves, frees
+        them as soon as the server lets go of the response.
+        """
+        for owner, attribute, key in _SELF_REFERENCES:
+            context = getattr(getattr(self, owner, None), attribute, None)
+            if isinstance(context, dict):
+                context.pop(key, None)
+        self.request = self.call = self.params = None
+        # Unset, as before `dispatch()` (DRF types it as always a response).
+        vars(self).pop("response", None)
+
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         """
         Resolve the service method (405 before authentication, as Feathers), negotiate the
@@ -303,6 +328,11 @@ def _request_headers(meta: Mapping[str, Any]) -> dict[str, str]:
 
 
 _UNPREFIXED_HEADERS = ("CONTENT_TYPE", "CONTENT_LENGTH")
+#: Where DRF's request and response refer to themselves: (view attribute, attribute, key).
+_SELF_REFERENCES = (
+    ("request", "parser_context", "request"),
+    ("response", "renderer_context", "response"),
+)
 
 
 @functools.lru_cache(maxsize=256)
