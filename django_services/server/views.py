@@ -233,10 +233,12 @@ class ServiceMixin(BaseService):
         Dropping the view's references to the call's objects, and theirs to themselves, frees
         them as soon as the server lets go of the response.
         """
-        for owner, attribute, key in _SELF_REFERENCES:
-            context = getattr(getattr(self, owner, None), attribute, None)
-            if isinstance(context, dict):
-                context.pop(key, None)
+        parser_context = getattr(self.request, "parser_context", None)
+        if isinstance(parser_context, dict):
+            parser_context.pop("request", None)
+        renderer_context = getattr(getattr(self, "response", None), "renderer_context", None)
+        if isinstance(renderer_context, dict):
+            renderer_context.pop("response", None)
         self.request = self.call = self.params = None
         # Unset, as before `dispatch()` (DRF types it as always a response).
         vars(self).pop("response", None)
@@ -328,11 +330,6 @@ def _request_headers(meta: Mapping[str, Any]) -> dict[str, str]:
 
 
 _UNPREFIXED_HEADERS = ("CONTENT_TYPE", "CONTENT_LENGTH")
-#: Where DRF's request and response refer to themselves: (view attribute, attribute, key).
-_SELF_REFERENCES = (
-    ("request", "parser_context", "request"),
-    ("response", "renderer_context", "response"),
-)
 
 
 @functools.lru_cache(maxsize=256)
