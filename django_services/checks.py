@@ -1,31 +1,54 @@
 """
-System checks for `DJANGO_SERVICES`, with stable ids.
+System checks for `DJANGO_SERVICES`, with stable ids. Each run reports every problem found.
 
     django_services.E001  DJANGO_SERVICES is not a dict
-    django_services.E002  unknown key in DJANGO_SERVICES
+    django_services.E002  unknown key in DJANGO_SERVICES (with the key meant, when close)
     django_services.E010  a declared service cannot be imported or has invalid options
+    django_services.E011  SOCKETIO_PUBLISHER cannot be imported or is not a Publisher
+    django_services.W012  a service publishes its events, but SOCKETIO_PUBLISHER is None
+    django_services.W013  a service's paginate default is larger than its max
     django_services.W101+ / E101+  the authentication settings (see server.authentication.checks)
+    django_services.W110  the local strategy's USERNAME_FIELD is not the user model's
     django_services.E201+ / W201+  the remotes (see client.checks)
     django_services.W301  a SQLite database lacks the options concurrent writes need
-                          (see database_checks)
+                          (`check --deploy` only; see database_checks)
 """
 
 from __future__ import annotations
 
+import difflib
+from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
-from django.core.checks import Error, register
+from django.core.checks import CheckMessage, Error, Tags, Warning, register
+from django.core.exceptions import ImproperlyConfigured
 
 from .client import checks as remote_checks  # noqa: F401 - registers
-from .conf import DEFAULTS, SETTINGS_NAME
+from .conf import DEFAULTS, SETTINGS_NAME, import_from_string
 from .database_checks import check_sqlite_options  # noqa: F401 - registers
 from .server.authentication import checks as authentication_checks  # noqa: F401 - registers
-from .server.registry import check_services
+from .server.registry import check_services, declared_routes
+from .server.routing import Route
 
-__all__ = ["check_services", "check_settings"]
+__all__ = [
+    "check_local_username_field",
+    "check_pagination",
+    "check_publisher",
+    "check_services",
+    "check_settings",
+    "did_you_mean",
+]
 
 register(check_services)
+
+_MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """` Did you mean 'X'?` for the known name closest to a misspelt `name`, or ``."""
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f" Did you mean {close[0]!r}?" if close else ""
 
 
 @register()
@@ -41,10 +64,129 @@ def check_settings(app_configs: Any = None, **kwargs: Any) -> list[Error]:
         ]
     return [
         Error(
-            f"Unknown key {key!r} in {SETTINGS_NAME}.",
+            f"Unknown key {key!r} in {SETTINGS_NAME}.{did_you_mean(str(key), DEFAULTS)}",
             hint="Known keys: " + ", ".join(sorted(DEFAULTS)) + ".",
             id="django_services.E002",
         )
         for key in value
         if key not in DEFAULTS
+    ]
+
+
+def _user_settings() -> dict[str, Any]:
+    value = getattr(settings, SETTINGS_NAME, {})
+    return value if isinstance(value, dict) else {}
+
+
+@register()
+def check_publisher(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
+    """
+    `SOCKETIO_PUBLISHER` imports as a `Publisher`; and when it is None, no service decides
+    where its events go in vain.
+    """
+    value = _user_settings().get("SOCKETIO_PUBLISHER")
+    setting = f"{SETTINGS_NAME}['SOCKETIO_PUBLISHER']"
+    if value is None:
+        publishing = sorted(
+            route.path
+            for route in _routes()
+            if callable(getattr(route.service_class, "publish", None))
+        )
+        if not publishing:
+            return []
+        return [
+            Warning(
+                f"{setting} is not set, so no socket.io connection receives any service event: "
+                f"the `publish` of {', '.join(map(repr, publishing))} is never asked.",
+                hint=f"Set {setting} to 'django_services.server.socketio.Publisher' (or a "
+                "subclass): it puts connections in the channels `publish` names.",
+                id="django_services.W012",
+            )
+        ]
+    try:
+        publisher = import_from_string(value, "['SOCKETIO_PUBLISHER']")
+    except ImproperlyConfigured as exc:
+        return [Error(str(exc), id="django_services.E011")]
+    try:
+        from .server.socketio.channels import Publisher
+    except ImportError:  # python-socketio is not installed; the server says so when started
+        return []
+    publisher_class = publisher if isinstance(publisher, type) else type(publisher)
+    if not issubclass(publisher_class, Publisher):
+        return [
+            Error(
+                f"{setting} must be a Publisher subclass (or instance), not {value!r}.",
+                hint="Use 'django_services.server.socketio.Publisher', or a subclass of it.",
+                id="django_services.E011",
+            )
+        ]
+    return []
+
+
+@register()
+def check_pagination(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
+    """Warn about a `paginate` (or `PAGINATE`) whose default page is larger than its max."""
+    found: list[CheckMessage] = []
+    for route in _routes():
+        get_paginate = getattr(route.service_class, "get_paginate", None)
+        if get_paginate is None:
+            continue
+        try:
+            paginate = route.instance().get_paginate()
+        except (ImproperlyConfigured, TypeError):
+            continue  # django_services.E010 says why
+        if paginate is None or paginate.default is None or paginate.max is None:
+            continue
+        if paginate.default > paginate.max:
+            found.append(
+                Warning(
+                    f"The service at {route.path!r} pages {paginate.default} records by "
+                    f"default but at most {paginate.max}: every page holds {paginate.max} "
+                    "at most.",
+                    hint="Make paginate['default'] at most paginate['max'] (or "
+                    f"{SETTINGS_NAME}['PAGINATE'], when the service sets no paginate).",
+                    id="django_services.W013",
+                )
+            )
+    return found
+
+
+def _routes() -> list[Route]:
+    """The routes whose class imports (django_services.E010 names the others)."""
+    try:
+        return [route for route in declared_routes() if isinstance(route, Route)]
+    except ImproperlyConfigured:
+        return []  # DJANGO_SERVICES is not a dict: django_services.E001
+
+
+@register(Tags.security)
+def check_local_username_field(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
+    """
+    The local strategy sends `LOCAL["USERNAME_FIELD"]` to the backends as the username:
+    with Django's ModelBackend alone, it must be the user model's own `USERNAME_FIELD`.
+    """
+    authentication = _user_settings().get("AUTHENTICATION")
+    if not isinstance(authentication, dict) or not isinstance(authentication.get("LOCAL"), dict):
+        return []
+    field = authentication["LOCAL"].get("USERNAME_FIELD")
+    if field is None or list(settings.AUTHENTICATION_BACKENDS) != [_MODEL_BACKEND]:
+        return []
+    from django.contrib.auth import get_user_model
+
+    try:
+        model_field = get_user_model().USERNAME_FIELD
+    except (ImproperlyConfigured, LookupError):
+        return []  # Django's own checks name AUTH_USER_MODEL
+    if field == model_field:
+        return []
+    setting = f"{SETTINGS_NAME}['AUTHENTICATION']['LOCAL']['USERNAME_FIELD']"
+    return [
+        Warning(
+            f"{setting} is {field!r}, but {settings.AUTH_USER_MODEL} logs in by "
+            f"{model_field!r}: Django's ModelBackend looks the value of {field!r} up as the "
+            f"user's {model_field!r}, so logins by {field!r} fail with 401.",
+            hint=f"Remove it (the default is the user model's USERNAME_FIELD, {model_field!r}), "
+            f"or add an authentication backend that finds users by {field!r}.",
+            id="django_services.W110",
+        )
     ]

@@ -129,8 +129,10 @@ DEFAULTS: dict[str, Any] = {
         },
         # The local strategy (Feathers' `local`): the body fields holding the credentials,
         # checked with Django's authentication backends, and the one message of every failure.
+        # USERNAME_FIELD None: the user model's USERNAME_FIELD (`username` for Django's User,
+        # `email` for a user model that logs in by email, as Feathers' generated apps do).
         "LOCAL": {
-            "USERNAME_FIELD": "email",
+            "USERNAME_FIELD": None,
             "PASSWORD_FIELD": "password",
             "ERROR_MESSAGE": "Invalid login",
         },

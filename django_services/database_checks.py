@@ -2,6 +2,7 @@
 The system check of the databases services write to, with a stable id.
 
     django_services.W301  a SQLite database lacks the options concurrent writes need
+                          (`manage.py check --deploy`, in a project that serves services)
 
 Without them SQLite answers "database is locked" (a 500) as soon as two requests write at the
 same time: a transaction that reads before it writes cannot take the write lock while another
@@ -31,9 +32,18 @@ _WAL = re.compile(r"journal_mode\s*=\s*['\"]?wal\b", re.IGNORECASE)
 _SQLITE = "django.db.backends.sqlite3"
 
 
-@register()
+@register(deploy=True)
 def check_sqlite_options(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
-    """Warn about each file SQLite database of `DATABASES` lacking `SQLITE_OPTIONS`."""
+    """
+    Warn about each file SQLite database of `DATABASES` lacking `SQLITE_OPTIONS`, when the
+    project serves services. A deployment check (`manage.py check --deploy`): in development
+    one person's requests rarely write at the same time.
+    """
+    from .conf import services_settings
+    from .server.registry import services
+
+    if not (services_settings.SERVICES or services._registered):
+        return []
     return sqlite_option_warnings(settings.DATABASES)
 
 

@@ -26,7 +26,7 @@ def test_nested_settings_merge_key_by_key_with_their_defaults():
         assert auth["ENTITY"] == "account"
         assert auth["JWT"]["AUDIENCE"] == "https://x.test"
         assert auth["JWT"]["ALGORITHM"] == "HS256", "the other JWT defaults are kept"
-        assert auth["LOCAL"]["USERNAME_FIELD"] == "email"
+        assert auth["LOCAL"]["USERNAME_FIELD"] is None, "the user model's own"
 
 
 def test_defaults_are_not_mutated_through_the_settings_object():
@@ -77,6 +77,7 @@ def test_unknown_keys_are_reported_by_a_system_check():
         errors = [m for m in run_checks() if m.id == "django_services.E002"]
     assert len(errors) == 1
     assert "'PAGINATES'" in errors[0].msg
+    assert "Did you mean 'PAGINATE'?" in errors[0].msg
     assert "PAGINATE" in errors[0].hint
 
 
@@ -85,3 +86,40 @@ def test_a_service_that_cannot_be_imported_is_reported_by_a_system_check():
         errors = [m for m in run_checks() if m.id == "django_services.E010"]
     assert len(errors) == 1
     assert "no.such.module.TodoService" in errors[0].msg
+
+
+ECHO = "tests.server.services.EchoService"
+PERSON = "tests.server.model_services.PersonService"
+
+
+def test_every_broken_service_is_reported_in_one_run():
+    declared = {
+        "a": "tests.server.services.EchoServise",
+        "b": {"class": PERSON, "paginte": {"default": 10}},
+        "c": {"class": PERSON, "multi": ["create", "explode"]},
+        "d": {"class": PERSON, "paginate": {"default": 100, "max": 10}},
+        "e": ECHO,
+    }
+    with override_settings(DJANGO_SERVICES={"SERVICES": declared}):
+        messages = run_checks()
+    errors = [m.msg for m in messages if m.id == "django_services.E010"]
+    warnings = [m.msg for m in messages if m.id == "django_services.W013"]
+
+    assert len(errors) == 3, errors
+    assert "EchoServise" in errors[0]
+    assert "no option 'paginte'" in errors[1] and "Did you mean 'paginate'?" in errors[1]
+    assert "'c'" in errors[2] and "'explode'" in errors[2]
+    assert warnings == [
+        "The service at 'd' pages 100 records by default but at most 10: every page holds 10 "
+        "at most."
+    ]
+
+
+def test_two_services_at_one_path_are_reported_beside_other_problems():
+    declared = {"a": ECHO, "/a/": ECHO, "b": {"class": ECHO, "methodz": ["find"]}}
+    with override_settings(DJANGO_SERVICES={"SERVICES": declared}):
+        errors = [m.msg for m in run_checks() if m.id == "django_services.E010"]
+
+    assert len(errors) == 2, errors
+    assert "Did you mean 'methods'?" in errors[0]
+    assert "Two services" in errors[1]

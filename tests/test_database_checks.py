@@ -1,6 +1,7 @@
 """
-The SQLite options check (`django_services.W301`): run as `manage.py check` runs it, in a
-project of its own, and its hint pasted back into the settings.
+The SQLite options check (`django_services.W301`): run as `manage.py check --deploy` runs it,
+in a project of its own that serves a service, and its hint pasted back into the settings.
+Plain `manage.py check`, and a project that only calls remote services, say nothing of it.
 """
 
 from __future__ import annotations
@@ -28,16 +29,19 @@ settings.configure(
                     "django_services"],
     DATABASES=json.loads(sys.argv[1]),
     SECRET_KEY="a-check-project-key-that-is-long-enough-for-the-checks",
+    DJANGO_SERVICES=json.loads(sys.argv[2]),
 )
 django.setup()
-call_command("check")
+call_command("check", deploy=sys.argv[3] == "deploy")
 """
 
+SERVING = {"SERVICES": {"echo": "tests.server.services.EchoService"}}
 
-def check(databases: dict) -> str:
-    """What `manage.py check` says about a project with these DATABASES."""
+
+def check(databases: dict, services: dict = SERVING, command: str = "deploy") -> str:
+    """What `manage.py check [--deploy]` says about a project with these DATABASES."""
     result = subprocess.run(
-        [sys.executable, "-c", PROJECT, json.dumps(databases)],
+        [sys.executable, "-c", PROJECT, json.dumps(databases), json.dumps(services), command],
         cwd=REPOSITORY,
         capture_output=True,
         text=True,
@@ -71,7 +75,7 @@ def test_a_sqlite_file_without_options_is_warned_about_and_the_hint_fixes_it(tmp
     assert options == SQLITE_OPTIONS
 
     databases["default"]["OPTIONS"] = options
-    assert "System check identified no issues" in check(databases)
+    assert "W301" not in check(databases)
 
 
 def test_the_hint_keeps_the_project_s_own_options(tmp_path):
@@ -91,7 +95,19 @@ def test_the_hint_keeps_the_project_s_own_options(tmp_path):
         "transaction_mode": "IMMEDIATE",
     }
     databases["archive"]["OPTIONS"] = options
-    assert "System check identified no issues" in check(databases)
+    assert "W301" not in check(databases)
+
+
+@pytest.mark.parametrize(
+    ("services", "command"),
+    [(SERVING, "check"), ({}, "deploy")],
+    ids=["without --deploy", "a project that serves no service"],
+)
+def test_development_and_client_only_projects_are_not_warned(tmp_path, services, command):
+    output = check({"default": sqlite(tmp_path / "db.sqlite3")}, services, command)
+
+    assert "W301" not in output
+    assert "Traceback" not in output
 
 
 WAL = "PRAGMA journal_mode=WAL"

@@ -19,6 +19,7 @@ are read on first use and again after `DJANGO_SERVICES` changes (`override_setti
 
 from __future__ import annotations
 
+import difflib
 import threading
 from collections.abc import Mapping
 from typing import Any
@@ -102,13 +103,20 @@ class ServiceRegistry:
         routes = []
         for path, value in services_settings.SERVICES.items():
             routes.append(self._route_from_setting(path, value))
-        if "AUTHENTICATION" in services_settings.user_settings:
-            config = services_settings.AUTHENTICATION
-            service_class = import_from_string(
-                config["SERVICE_CLASS"], "['AUTHENTICATION']['SERVICE_CLASS']"
-            )
-            routes.append(Route(normalize_path(config["SERVICE_PATH"]), service_class))
+        authentication = self._authentication_route()
+        if authentication is not None:
+            routes.append(authentication)
         return routes
+
+    @staticmethod
+    def _authentication_route() -> Route | None:
+        if "AUTHENTICATION" not in services_settings.user_settings:
+            return None
+        config = services_settings.AUTHENTICATION
+        service_class = import_from_string(
+            config["SERVICE_CLASS"], "['AUTHENTICATION']['SERVICE_CLASS']"
+        )
+        return Route(normalize_path(config["SERVICE_PATH"]), service_class)
 
     def serve(self, request: HttpRequest, path: str = "") -> HttpResponseBase:
         """The view of every service: find the service for the path and let it answer."""
@@ -171,13 +179,80 @@ def serve(request: HttpRequest, path: str = "") -> HttpResponseBase:
 
 
 def check_services(app_configs: Any = None, **kwargs: Any) -> list[Error]:
-    """A system check: every declared service can be imported, and every path is valid."""
+    """
+    A system check: every declared service can be imported, its options exist and have values
+    that work, and no two share a path. Every broken service is reported, each once.
+    """
+    errors: list[Error] = []
+    routes: list[Route] = []
     try:
-        for route in services.routes():
-            route.view  # noqa: B018 - building the view checks the options
+        declared = services_settings.SERVICES
+    except ImproperlyConfigured:
+        return []  # DJANGO_SERVICES is not a dict: django_services.E001 says so
+    if not isinstance(declared, Mapping):
+        return [
+            Error(
+                f"{SETTINGS_NAME}['SERVICES'] must be a dict of path -> service class, "
+                f"not {type(declared).__name__}.",
+                id="django_services.E010",
+            )
+        ]
+    for candidate in declared_routes():
+        if isinstance(candidate, Exception):
+            errors.append(Error(str(candidate), id="django_services.E010"))
+            continue
+        problem = _route_problem(candidate)
+        if problem is None:
+            routes.append(candidate)
+            continue
+        message = str(problem)
+        if not message.startswith(SETTINGS_NAME):
+            message = f"The service at {candidate.path!r}: {message}"
+        errors.append(Error(message, id="django_services.E010"))
+    try:
+        Router(routes)
+    except ImproperlyConfigured as exc:
+        errors.append(Error(str(exc), id="django_services.E010"))
+    return errors
+
+
+def declared_routes() -> list[Route | Exception]:
+    """
+    Each route of the settings (SERVICES, then AUTHENTICATION) and of code, in that order;
+    an entry of the settings that cannot be read is the exception saying why.
+    """
+    candidates: list[Route | Exception] = []
+    for path, value in services_settings.SERVICES.items():
+        try:
+            candidates.append(services._route_from_setting(path, value))
+        except (ImproperlyConfigured, TypeError) as exc:
+            candidates.append(exc)
+    try:
+        authentication = services._authentication_route()
     except (ImproperlyConfigured, TypeError) as exc:
-        return [Error(str(exc), id="django_services.E010")]
-    return []
+        candidates.append(exc)
+    else:
+        candidates.extend([authentication] if authentication is not None else [])
+    candidates.extend(services._registered.values())
+    return candidates
+
+
+def _route_problem(route: Route) -> Exception | None:
+    """Why the service of `route` cannot be served, or None."""
+    for key in route.options:
+        if key.startswith("_") or not hasattr(route.service_class, key):
+            options = [name for name in dir(route.service_class) if not name.startswith("_")]
+            close = difflib.get_close_matches(key, options, n=1)
+            hint = f" Did you mean {close[0]!r}?" if close else ""
+            return ImproperlyConfigured(
+                f"{route.service_class.__name__} has no option {key!r}: options are "
+                f"attributes of the service class.{hint}"
+            )
+    try:
+        route.view  # noqa: B018 - building the view checks the options
+    except (ImproperlyConfigured, TypeError) as exc:
+        return exc
+    return None
 
 
 def _reset_services(*, setting: str, **kwargs: Any) -> None:

@@ -103,7 +103,9 @@ class LocalStrategy(BaseStrategy):
     """
     Username and password, checked by Django's authentication backends and password hashers.
 
-    The body fields are `LOCAL["USERNAME_FIELD"]` and `LOCAL["PASSWORD_FIELD"]`. Every failure
+    The body fields are `LOCAL["USERNAME_FIELD"]` (by default the user model's
+    `USERNAME_FIELD`, which Django's `ModelBackend` looks users up by) and
+    `LOCAL["PASSWORD_FIELD"]`. Every failure
     (unknown user, wrong password, inactive user, a missing or non-string field) is the same
     401 `LOCAL["ERROR_MESSAGE"]`, after the same password hashing work.
     """
@@ -112,7 +114,7 @@ class LocalStrategy(BaseStrategy):
         self, data: Mapping[str, Any], request: HttpRequest | None
     ) -> AuthenticationResult:
         options = authentication_settings()["LOCAL"]
-        username = data.get(options["USERNAME_FIELD"])
+        username = data.get(options["USERNAME_FIELD"] or auth.get_user_model().USERNAME_FIELD)
         password = data.get(options["PASSWORD_FIELD"])
         if not (_is_credential(username) and _is_credential(password)):
             # Django's ModelBackend hashes the password once for an unknown user, so that it

@@ -43,14 +43,15 @@ def get_asgi_application(
     """
     The ASGI application serving socket.io at `/<socketio_path>/` and Django everywhere else.
 
-    `django_application` defaults to Django's own (`django.core.asgi.get_asgi_application()`,
-    which sets Django up). `server_options` go to `socketio.AsyncServer`, e.g.
+    `django_application` defaults to Django's own, serving static files where `runserver`
+    would (`django_services.asgi.get_asgi_application()`, which sets Django up).
+    `server_options` go to `socketio.AsyncServer`, e.g.
     `cors_allowed_origins=["https://app.example.com"]` for browsers on another origin; without
     it only same-origin browsers may connect. The `SocketServer` is the application's `server`
     attribute.
     """
     if django_application is None:
-        from django.core.asgi import get_asgi_application as django_asgi_application
+        from ...asgi import get_asgi_application as django_asgi_application
 
         django_application = django_asgi_application()
     from .server import SocketServer
