@@ -4,7 +4,7 @@ Each ratio of a benchmark run against an earlier one: what a change did to the h
     python -m bench --full --compare bench/.data/results-20260101-120000.json
     python -m bench.compare bench/.data/results-A.json bench/.data/results-B.json
 
-Ratios (django-services req/s over DRF's and over the plain view's, run by run, as in the
+Ratios (django-feathers req/s over DRF's and over the plain view's, run by run, as in the
 report) are what is compared: the absolute figures of two runs minutes apart on a shared
 machine differ by more than most changes. A ratio that fell by more than `NOTICEABLE` is shown
 in bold.

@@ -80,7 +80,7 @@ def database_settings(engine: str, rows: int) -> dict[str, Any]:
         return {
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": str(sqlite_path(rows)),
-            # Persistent connections, as for PostgreSQL; the options django-services'
+            # Persistent connections, as for PostgreSQL; the options django-feathers'
             # system check asks of a SQLite file (IMMEDIATE write transactions, a busy
             # timeout, WAL), so that concurrent writers wait for the lock instead of failing.
             "CONN_MAX_AGE": None,

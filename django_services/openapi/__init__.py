@@ -10,6 +10,6 @@ OpenAPI 3.1 for every service, with drf-spectacular (`pip install "django-feathe
     ]
 
 `manage.py spectacular --file schema.yaml` writes the same schema; `manage.py services_types`
-writes TypeScript declarations and Python `TypedDict`s from it. The core of django-services
+writes TypeScript declarations and Python `TypedDict`s from it. The core of django-feathers
 never imports this package.
 """

@@ -9,7 +9,7 @@ from django.core import checks
 class OpenAPIConfig(AppConfig):
     name = "django_services.openapi"
     label = "django_services_openapi"
-    verbose_name = "django-services OpenAPI"
+    verbose_name = "django-feathers OpenAPI"
 
     def ready(self) -> None:
         from .checks import check_spectacular_settings

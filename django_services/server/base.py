@@ -95,7 +95,7 @@ class BaseService:
             if name.startswith("_") or attribute.startswith("_") or is_machinery(cls, attribute):
                 raise TypeError(
                     f"{cls.__name__}.{attribute}: {attribute!r} cannot be a custom method name, "
-                    "it is used by the service machinery (Django, DRF or django-services)."
+                    "it is used by the service machinery (Django, DRF or django-feathers)."
                 )
         cls._custom_methods = declared
         for name, attribute in [*((name, name) for name in STANDARD_METHODS), *declared.items()]:

@@ -4,7 +4,7 @@ Whether a class attribute is the framework's own or a project's override.
     is_own(MessageService, "get_queryset", SERVICE_PACKAGES)   # False once the class overrides it
     is_own(PersonSerializer, "to_representation")               # True: DRF's own
 
-Several shortcuts are only safe while a class behaves as DRF (or django-services) built it: a
+Several shortcuts are only safe while a class behaves as DRF (or django-feathers) built it: a
 serializer whose fields can be cloned, a service whose field tables can be kept between calls,
 a serializer whose records can be read without building it. Each asks this one question: who
 defines the attribute first in the class's method resolution order?

@@ -2,7 +2,7 @@
 The ASGI application of the example project: the page, the admin, the API docs and every
 service over REST, and the same services over socket.io at `/socket.io/`, on one port.
 
-    uvicorn --app-dir example_project config.asgi:application
+    uvicorn --app-dir example_project config.asgi:application --ws-per-message-deflate false
 
 With `DEBUG` on, it serves the static files too, as `runserver` does.
 """
@@ -11,15 +11,8 @@ from __future__ import annotations
 
 import os
 
-from django.conf import settings
-from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
-from django.core.asgi import get_asgi_application as get_django_application
 from django_services.server.socketio import get_asgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-django_application = get_django_application()
-if settings.DEBUG:
-    django_application = ASGIStaticFilesHandler(django_application)
-
-application = get_asgi_application(django_application)
+application = get_asgi_application()

@@ -158,7 +158,7 @@ REST_FRAMEWORK = {
 # The schema of every service at /api/schema/, Swagger UI at /api/docs/, Redoc at /api/redoc/.
 SPECTACULAR_SETTINGS = {
     **SPECTACULAR_DEFAULTS,
-    "TITLE": "django-services example",
+    "TITLE": "django-feathers example",
     "DESCRIPTION": "Todos, a chat and notes, served as Feathers services.",
     "VERSION": "1.0.0",
 }

@@ -141,6 +141,8 @@ class ExampleServer(LoggedProcess):
             "--app-dir",
             str(EXAMPLE_DIR),
             "config.asgi:application",
+            "--ws-per-message-deflate",
+            "false",
             "--host",
             "127.0.0.1",
             "--port",

@@ -1,5 +1,5 @@
 """
-The services of django-services example, as the OpenAPI schema describes them.
+The services of django-feathers example, as the OpenAPI schema describes them.
 
 Written by `manage.py services_types`: edit the serializers and services, not this file.
 """
