@@ -15,12 +15,17 @@ Test helpers: call the project's own services in-process, with no network.
 it: with the request's headers only (never the test client's cookies), CSRF checks enforced,
 `https` URLs as secure requests. The host of the URL is ignored: requests go to `testserver`.
 `IN_PROCESS` and `ASYNC_IN_PROCESS` name them in a remote's `CONNECTION`.
+
+A project that serves no services of its own (it only calls remote ones) need not mount
+`django_services.urls` for its stand-ins: `in_process_remote()` serves the services at its
+`base_url`, after the project's own URLs, while the block lasts.
 """
 
 from __future__ import annotations
 
 import contextlib
 import copy
+import types
 import warnings
 from collections.abc import Callable, Iterator, Mapping
 from http.cookies import SimpleCookie
@@ -205,8 +210,35 @@ def in_process_remote(
     remote["BASE_URL"] = base_url
     remote["CONNECTION"] = ASYNC_IN_PROCESS if asynchronous else IN_PROCESS
     user_settings["REMOTES"] = {**configured, alias: remote}
-    with override_settings(**{SETTINGS_NAME: user_settings}):
+    overrides: dict[str, Any] = {SETTINGS_NAME: user_settings}
+    urlconf = _serving_urlconf(urlsplit(base_url).path)
+    if urlconf is not None:
+        overrides["ROOT_URLCONF"] = urlconf
+    with override_settings(**overrides):
         yield remotes[alias]
+
+
+def _serving_urlconf(base_path: str) -> types.ModuleType | None:
+    """
+    None when the project's URLconf hands `base_path` to the services; else a URLconf of the
+    project's patterns followed by the services mounted at `base_path`.
+    """
+    from django.urls import Resolver404, include, path, resolve
+
+    from .server.registry import serve
+
+    prefix = base_path.strip("/")
+    try:
+        if resolve(f"/{prefix}/" if prefix else "/").func is serve:
+            return None
+    except Resolver404:
+        pass
+    urlconf = types.ModuleType("django_services.testing.urls")
+    urlconf.urlpatterns = [  # type: ignore[attr-defined]
+        path("", include(settings.ROOT_URLCONF)),  # type: ignore[misc]
+        path(f"{prefix}/" if prefix else "", include("django_services.urls")),
+    ]
+    return urlconf
 
 
 try:

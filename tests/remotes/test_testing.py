@@ -146,3 +146,15 @@ def test_forward_session_over_https_sends_a_matching_origin(in_process_remotes, 
     assert created["email"] == EMAIL
     assert created["origin"] == "https://testserver"
     assert created["referer"] == "https://testserver/"
+
+
+@pytest.mark.parametrize("base_url", ["http://testserver", "http://testserver/billing-api"])
+def test_stand_ins_answer_in_a_project_that_serves_no_services(settings, base_url):
+    settings.ROOT_URLCONF = "tests.remotes.client_only_urls"
+
+    with in_process_remote("plain", base_url=base_url, AUTH=None) as remote:
+        received = remote.service("echo").find()
+    after = Client().get("/echo")
+
+    assert received["authorization"] is None
+    assert after.status_code == 404, "the project's own URLs are as they were"
