@@ -4,6 +4,7 @@ likely succeed.
 
     is_transient(exc)     # True for a lock wait that timed out, a deadlock, a serialization
                           # failure or a lost connection
+    is_duplicate(exc)     # True for an IntegrityError of a unique (or primary key) constraint
 
 The exception handler answers them `503 Unavailable` with `Retry-After`; the transaction they
 broke is rolled back, so nothing of the request was written. Other database errors (a syntax
@@ -16,7 +17,7 @@ from typing import Any
 
 from django.db import Error, InterfaceError
 
-__all__ = ["RETRY_AFTER", "is_transient"]
+__all__ = ["RETRY_AFTER", "is_duplicate", "is_transient"]
 
 #: Seconds a client is asked to wait before sending the request again.
 RETRY_AFTER = 1
@@ -29,6 +30,33 @@ _MYSQL_CODES = frozenset({1205, 1213, 2006, 2013})
 #: SQLite primary result codes: SQLITE_BUSY, SQLITE_LOCKED.
 _SQLITE_CODES = frozenset({5, 6})
 _SQLITE_MESSAGES = ("database is locked", "database table is locked", "database schema is locked")
+
+
+#: PostgreSQL SQLSTATEs of a duplicate: unique violation, exclusion violation.
+_POSTGRES_DUPLICATES = frozenset({"23505", "23P01"})
+#: SQLite extended result codes: SQLITE_CONSTRAINT_UNIQUE, SQLITE_CONSTRAINT_PRIMARYKEY.
+_SQLITE_DUPLICATES = frozenset({2067, 1555})
+#: MySQL: ER_DUP_ENTRY, ER_DUP_KEY.
+_MYSQL_DUPLICATES = frozenset({1062, 1022})
+
+
+def is_duplicate(exc: BaseException) -> bool:
+    """
+    Whether `exc`, an IntegrityError, comes from a unique or primary key constraint (a
+    conflict with an existing record), rather than NOT NULL, CHECK or a foreign key.
+    """
+    cause = exc.__cause__
+    state = getattr(cause, "sqlstate", None) or getattr(cause, "pgcode", None)
+    if state:
+        return state in _POSTGRES_DUPLICATES
+    code = getattr(cause, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code in _SQLITE_DUPLICATES
+    args: tuple[Any, ...] = getattr(cause, "args", ())
+    if args and isinstance(args[0], int):
+        return args[0] in _MYSQL_DUPLICATES
+    text = str(cause if cause is not None else exc).lower()
+    return "unique" in text or "duplicate" in text
 
 
 def is_transient(exc: BaseException) -> bool:

@@ -47,7 +47,7 @@ from ..errors import (
     Unavailable,
     errors,
 )
-from .database_errors import RETRY_AFTER, is_transient
+from .database_errors import RETRY_AFTER, is_duplicate, is_transient
 
 __all__ = ["exception_handler", "to_feathers_error", "validation_message"]
 
@@ -109,8 +109,11 @@ def to_feathers_error(exc: BaseException) -> FeathersError:
     if is_transient(exc):
         return Unavailable(_debug_message(exc, UNAVAILABLE_MESSAGE))
     if isinstance(exc, IntegrityError):
-        # A constraint the serializer could not see (a race on a unique value, usually).
-        return Conflict(_debug_message(exc, "The data conflicts with an existing record"))
+        # A constraint the serializer could not see: a race on a unique value is a conflict;
+        # NOT NULL, CHECK and foreign keys refuse the data, as Feathers' database adapters say.
+        if is_duplicate(exc):
+            return Conflict(_debug_message(exc, "The data conflicts with an existing record"))
+        return BadRequest(_debug_message(exc, "The data violates a constraint of the database"))
     return GeneralError(_debug_message(exc, GENERAL_ERROR_MESSAGE))
 
 

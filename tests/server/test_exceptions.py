@@ -235,6 +235,37 @@ def test_integrity_error_is_a_conflict():
     assert "duplicate" not in error.message
 
 
+def _integrity_error(write) -> IntegrityError:
+    from django.db import transaction
+
+    with pytest.raises(IntegrityError) as raised, transaction.atomic():
+        write()
+    return raised.value
+
+
+@pytest.mark.django_db
+def test_a_duplicate_from_the_database_is_a_conflict():
+    from tests.testapp.models import PersonCustomId
+
+    PersonCustomId.objects.create(customid="a", name="A")
+    error = to_feathers_error(
+        _integrity_error(lambda: PersonCustomId.objects.create(customid="a", name="B"))
+    )
+
+    assert isinstance(error, errors.Conflict)
+    assert error.message == "The data conflicts with an existing record"
+
+
+@pytest.mark.django_db
+def test_a_missing_value_from_the_database_is_a_bad_request_not_a_conflict():
+    from tests.testapp.models import Message
+
+    error = to_feathers_error(_integrity_error(lambda: Message.objects.create(text="hi")))
+
+    assert isinstance(error, errors.BadRequest)
+    assert error.message == "The data violates a constraint of the database"
+
+
 def test_validation_message_summarises_nested_and_listed_errors():
     detail = [{}, {"name": ["Required."], "tags": {"0": ["Bad."]}}]
     assert validation_message(detail) == "item 1: name: Required.; tags: 0: Bad."
