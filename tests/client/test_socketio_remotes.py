@@ -117,6 +117,23 @@ def test_listen_service_prints_the_events_of_rest_writes(remote, server):
     ]
 
 
+@pytest.mark.parametrize("connection", ["socketio", "socketio-async"])
+def test_listen_service_says_when_it_listens_and_why_it_stopped(remote, server, connection):
+    remote(connection)
+    out, err = io.StringIO(), io.StringIO()
+
+    with pytest.raises(CommandError) as raised:
+        call_command(
+            "listen_service", "live", "people", "--event", "created", "--count", "1",
+            "--timeout", "0.4", stdout=out, stderr=err,
+        )  # fmt: skip
+
+    assert out.getvalue() == ""
+    assert err.getvalue() == "Listening to created of 'people' on 'live'; Ctrl-C to stop.\n"
+    assert str(raised.value) == "Stopped (no event for 0.4 s) after 0 event(s)."
+    assert raised.value.returncode == 1
+
+
 def test_listen_service_refuses_a_rest_remote(settings, server):
     settings.DJANGO_SERVICES = {
         **settings.DJANGO_SERVICES,

@@ -134,6 +134,19 @@ class TestLocal:
         assert status == 1
         assert error_of(err)["name"] == "MethodNotAllowed"
 
+    def test_a_call_as_a_user(self):
+        from django.contrib.auth import get_user_model
+
+        user = get_user_model().objects.create_user(email="ann@example.com", password="pw")
+
+        by_login, _, _ = call("local", "whoami", "find", "--user", "ann@example.com")
+        by_pk, _, _ = call("local", "whoami", "find", "--user", str(user.pk))
+        _, err, status = call("local", "whoami", "find", "--user", "bob@example.com")
+
+        assert json.loads(by_login)["email"] == json.loads(by_pk)["email"] == "ann@example.com"
+        assert status == 2
+        assert "No user 'bob@example.com'" in err
+
     def test_multi_follows_the_service(self):
         _, err, status = call("local", "people", "remove")
 

@@ -7,10 +7,13 @@ the JSON result (or the Feathers error, with exit status 1).
     $ python manage.py call_service local todos patch --id 3 --data '{"complete": true}'
     $ python manage.py call_service local users/:userId/notes find --route '{"userId": 1}' \\
           --query '$limit=5&$sort[id]=-1'
+    $ python manage.py call_service local orders find --user ann@example.com
 
 `local` calls this project's service in Python (as Feathers' internal calls: no
-authentication, no permission checks); any other name is an alias of
-`DJANGO_SERVICES["REMOTES"]`, called with the remote's own credentials.
+authentication, no permission checks), as the user of `--user` (its login, the user model's
+`USERNAME_FIELD`, or its primary key) or as nobody; any other name is an alias of
+`DJANGO_SERVICES["REMOTES"]`, called with the remote's own credentials. Like `shell`, the
+command runs no system checks: `manage.py check` does.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ USAGE_STATUS = 2
 
 
 class Command(BaseCommand):
+    requires_system_checks: list[str] = []
     help = (
         "Call a service method and print the JSON result, or the error (name, code, message, "
         f"data) with exit status {ERROR_STATUS}. The target is '{LOCAL}' for this project's "
@@ -58,6 +62,11 @@ class Command(BaseCommand):
             metavar="NAME: VALUE",
             help="A request header for a remote call (repeatable).",
         )
+        parser.add_argument(
+            "--user",
+            metavar="LOGIN_OR_PK",
+            help=f"A '{LOCAL}' call is made as this user (params.user): its login or its pk.",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         call = ServiceCall(
@@ -68,6 +77,14 @@ class Command(BaseCommand):
             route=_json_object(options["route"], "--route"),
             headers=_headers(options["header"]),
         )
+        if options["user"] is not None:
+            if options["target"] != LOCAL:
+                raise CommandError(
+                    "--user is for local calls: a remote is called with its own credentials "
+                    "(DJANGO_SERVICES['REMOTES'][alias]['AUTH']).",
+                    returncode=USAGE_STATUS,
+                )
+            call.user = _user(options["user"])
         try:
             if options["target"] == LOCAL:
                 result = call.local(options["path"])
@@ -101,6 +118,7 @@ class ServiceCall:
         self.query = query
         self.route = route
         self.headers = headers
+        self.user: Any = None
 
     def arguments(self, params: Any) -> tuple[Any, ...]:
         """The positional arguments of the method, Feathers' order."""
@@ -155,6 +173,7 @@ class ServiceCall:
             query=self.query,
             route={key: str(value) for key, value in self.route.items()},
             headers={name.lower(): value for name, value in self.headers.items()},
+            user=self.user,
         )
         try:
             result = getattr(service, self.method)(*self.arguments(params))
@@ -166,6 +185,26 @@ class ServiceCall:
         if inspect.isawaitable(result):
             raise CommandError(f"{self.method} of {path!r} is a coroutine: not supported here.")
         return result
+
+
+def _user(value: str) -> Any:
+    """The user whose login (`USERNAME_FIELD`) or primary key is `value`."""
+    from django.contrib.auth import get_user_model
+    from django.core.exceptions import ValidationError
+
+    model = get_user_model()
+    manager = model._default_manager
+    try:
+        return manager.get_by_natural_key(value)
+    except model.DoesNotExist:
+        pass
+    try:
+        return manager.get(pk=value)
+    except (model.DoesNotExist, ValueError, TypeError, ValidationError):
+        raise CommandError(
+            f"No user {value!r}: --user takes a user's {model.USERNAME_FIELD} or primary key.",
+            returncode=USAGE_STATUS,
+        ) from None
 
 
 def _remote(alias: str) -> Remote:
