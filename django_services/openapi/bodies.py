@@ -76,6 +76,7 @@ def model_bodies(route: Route, service: Any, auto: AutoSchema) -> Bodies:
 def _read_model_service(service: Any, auto: AutoSchema) -> Bodies:
     serializer = service.get_serializer()
     record = auto.resolve_serializer(serializer, "response")
+    _require_every_field(record)
     data = auto.resolve_serializer(service.get_serializer(), "request")
     patch = auto.resolve_serializer(service.get_serializer(partial=True), "request")
     record_schema = record.schema or {}
@@ -107,6 +108,20 @@ def _read_model_service(service: Any, auto: AutoSchema) -> Bodies:
     )
 
 
+def _require_every_field(record: ResolvedComponent) -> None:
+    """
+    A record holds every field of its serializer, defaults included: drf-spectacular marks
+    those optional (as in request bodies); `$select` answers have a component of their own.
+    """
+    schema = record.schema
+    if isinstance(schema, dict) and isinstance(schema.get("properties"), dict):
+        schema["required"] = [
+            name
+            for name, prop in schema["properties"].items()
+            if not (isinstance(prop, dict) and prop.get("writeOnly"))
+        ]
+
+
 def _selection(
     auto: AutoSchema, record: ResolvedComponent, serializer: Any, id_field: str
 ) -> dict[str, Any]:
@@ -118,7 +133,8 @@ def _selection(
     if id_field in schema.get("properties", {}):
         schema["required"] = [id_field]
     schema["description"] = (
-        f"A {record.name} answered with `$select`: the selected fields and the id."
+        f"{_indefinite_article(record.name)} {record.name} answered with `$select`: the "
+        "selected fields and the id."
     )
     component = ResolvedComponent(
         name=f"{record.name}Selection",
@@ -186,3 +202,10 @@ def _hint_schema(hint: Any) -> dict[str, Any]:
 
 def _allows_none(hint: Any) -> bool:
     return hint is type(None) or type(None) in typing.get_args(hint)
+
+
+def _indefinite_article(word: str) -> str:
+    """`An` before a vowel sound (`An Order`, `An Item`), else `A` (`A User`, `A Message`)."""
+    lower = word.lower()
+    sounds_like_you = lower.startswith(("uni", "use", "usu", "uti", "ure", "eu", "one"))
+    return "An" if lower[:1] in tuple("aeiou") and not sounds_like_you else "A"

@@ -99,7 +99,24 @@ def _error_response(status: int) -> dict[str, Any]:
     return response
 
 
+def _login_field() -> str:
+    """The body field of the local strategy's login (the user model's, by default)."""
+    from django.contrib.auth import get_user_model
+
+    from ..server.authentication.config import authentication_settings
+
+    field = authentication_settings()["LOCAL"]["USERNAME_FIELD"]
+    return str(field or get_user_model().USERNAME_FIELD)
+
+
+def _password_field() -> str:
+    from ..server.authentication.config import authentication_settings
+
+    return str(authentication_settings()["LOCAL"]["PASSWORD_FIELD"])
+
+
 def _authentication_request() -> dict[str, Any]:
+    login = _login_field()
     return {
         "type": "object",
         "description": (
@@ -110,7 +127,12 @@ def _authentication_request() -> dict[str, Any]:
         "properties": {
             "strategy": {"type": "string", "examples": ["local", "jwt"]},
             "accessToken": {"type": "string", "description": "For the `jwt` strategy."},
-            "password": {"type": "string", "writeOnly": True},
+            login: {"type": "string", "description": "For the `local` strategy: the login."},
+            _password_field(): {
+                "type": "string",
+                "writeOnly": True,
+                "description": "For the `local` strategy.",
+            },
         },
         "additionalProperties": True,
     }

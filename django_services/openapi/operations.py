@@ -11,6 +11,7 @@ values, as drf-spectacular does for views; `bodies` reads what it takes and answ
 
 from __future__ import annotations
 
+import inspect
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -225,7 +226,11 @@ class _Operations:
                 if result_schema is not None:
                     results.append(result_schema)
                 may_be_empty = may_be_empty or empty
-                summary.append(f"`{SERVICE_METHOD_HEADER}: {name}` calls `{name}(data, params)`.")
+                doc = method_description(method)
+                summary.append(
+                    f"`{SERVICE_METHOD_HEADER}: {name}` calls `{name}(data, params)`"
+                    + (f": {doc}" if doc else ".")
+                )
             if results:
                 responses["200"] = json_response("The result of the custom method.", union(results))
             if may_be_empty:
@@ -362,7 +367,11 @@ class _Operations:
                 result_schema = {"type": "null"}
             elif empty:
                 result_schema = union([result_schema, {"type": "null"}])
-            custom[name] = {"data": data_schema, "result": result_schema}
+            entry: dict[str, Any] = {"data": data_schema, "result": result_schema}
+            doc = method_description(method)
+            if doc:
+                entry["description"] = doc
+            custom[name] = entry
         multi = [name for name in ("create", "patch", "remove") if self.multi(name)]
         summary: dict[str, Any] = {"methods": standard}
         if isinstance(self.service, AuthenticationService):
@@ -386,3 +395,9 @@ class _Operations:
         if bodies.names.get("record"):
             summary["name"] = bodies.names["record"]
         return summary
+
+
+def method_description(method: Any) -> str:
+    """The first paragraph of a custom method's docstring, on one line ('' without one)."""
+    doc = inspect.getdoc(method) or ""
+    return " ".join(doc.split("\n\n", 1)[0].split())

@@ -120,7 +120,8 @@ class QueryFields:
                             "properties": {name: direction for name in sortable},
                             "additionalProperties": False,
                         },
-                        "Sort by these fields: 1 ascending, -1 descending (`$sort[createdAt]=-1`).",
+                        "Sort by these fields: 1 ascending, -1 descending "
+                        f"(`$sort[{sortable[0]}]=-1`).",
                     ),
                     "style": "deepObject",
                     "explode": True,

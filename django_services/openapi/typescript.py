@@ -194,6 +194,8 @@ def _service(name: str, summary: Mapping[str, Any]) -> str:
             )
     for method, custom in summary.get("custom", {}).items():
         key = method if _IDENTIFIER.match(method) else json.dumps(method)
+        if custom.get("description"):
+            members.append(f"/** {_comment(custom['description'])} */")
         members.append(
             f"{key}(data: {to_typescript(custom.get('data'), '  ')}, {params}): "
             f"Promise<{to_typescript(custom.get('result'), '  ')}>"

@@ -29,6 +29,7 @@ class ServicesSwaggerView(SpectacularSwaggerView):
 
 
 class ServicesRedocView(SpectacularRedocView):
-    """Redoc on the schema."""
+    """Redoc on the schema, without the Google Fonts drf-spectacular's page loads."""
 
     schema = None
+    template_name = "django_services/openapi/redoc.html"

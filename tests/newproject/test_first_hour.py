@@ -7,18 +7,22 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tests.test_docs import page, titled_block
 
 STATIC_PAGE = "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js"
 
 
-def test_the_api_docs_load_their_scripts_under_the_documented_asgi_application(new_project):
-    asgi = titled_block(page("realtime.md"), "mysite/asgi.py").text
-    (new_project.root / "mysite" / "asgi_docs.py").write_text(asgi, encoding="utf-8")
+@pytest.mark.parametrize("name", ["realtime.md", "openapi.md"])
+def test_the_api_docs_load_their_scripts_under_the_documented_asgi_application(new_project, name):
+    asgi = titled_block(page(name), "mysite/asgi.py").text
+    module = f"asgi_{name.removesuffix('.md')}"
+    (new_project.root / "mysite" / f"{module}.py").write_text(asgi, encoding="utf-8")
     result = new_project.script(
         f"""
         import asyncio, json, httpx
-        from mysite.asgi_docs import application
+        from mysite.{module} import application
 
         async def main():
             transport = httpx.ASGITransport(app=application)

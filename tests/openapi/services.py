@@ -61,6 +61,11 @@ class TodoService(ModelService):
 
     @service_method(name="markAllComplete")
     def mark_all_complete(self, data: dict[str, bool], params: Params) -> dict[str, int]:
+        """
+        Complete every todo the query matches; answer how many changed.
+
+        Not part of the description: the first paragraph only.
+        """
         return {"updated": self.get_matching_queryset(params).update(complete=True)}
 
     @service_method

@@ -308,6 +308,7 @@ def test_the_docs_pages_load_everything_from_static_files(openapi_settings, clie
 
         assert "/static/drf_spectacular_sidecar/" in page
         assert "cdn." not in page
+        assert "https://" not in page
         assert "/api/schema/" in page
 
 

@@ -7,6 +7,9 @@ export interface AuthenticationRequest {
   strategy: string
   /** For the `jwt` strategy. */
   accessToken?: string
+  /** For the `local` strategy: the login. */
+  email?: string
+  /** For the `local` strategy. */
   password?: string
   [key: string]: unknown
 }
@@ -96,7 +99,7 @@ export interface PatchedUserRequest {
 export interface Todo {
   readonly id: number
   text: string
-  complete?: boolean
+  complete: boolean
   readonly userId: number
 }
 
@@ -196,6 +199,7 @@ export interface TodosService {
   remove(id: Id, params?: Params<TodosQuery>): Promise<TodosRecord>
   remove(id: null, params?: Params<TodosQuery>): Promise<TodosRecord[]>
   remove(id: NullableId, params?: Params<TodosQuery>): Promise<TodosRecord | TodosRecord[]>
+  /** Complete every todo of the caller that the query matches; answer how many changed. */
   markAllComplete(data: unknown, params?: Params<TodosQuery>): Promise<{ [key: string]: number }>
 }
 

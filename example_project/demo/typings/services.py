@@ -20,6 +20,7 @@ class AuthenticationRequest(_AuthenticationRequestRequired, total=False):
     """
 
     accessToken: str
+    email: str
     password: str
 
 
@@ -116,14 +117,11 @@ class PatchedUserRequest(TypedDict, total=False):
     password: str
 
 
-class _TodoRequired(TypedDict):
+class Todo(TypedDict):
     id: int
     text: str
-    userId: int
-
-
-class Todo(_TodoRequired, total=False):
     complete: bool
+    userId: int
 
 
 class _TodoRequestRequired(TypedDict):
