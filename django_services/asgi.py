@@ -12,13 +12,17 @@ admin render without their scripts and styles. This application does what `runse
 that case, and nothing more: with `DEBUG` off, serve static files with your web server or a
 library such as WhiteNoise, as Django's deployment checklist says.
 `django_services.server.socketio.get_asgi_application()` builds on it.
+
+ASGI servers run no system checks, as `runserver` does: a service that cannot be served
+(`django_services.E010`) or a `SOCKETIO_PUBLISHER` that does not import (`E011`) would fail
+every request or handshake. The application refuses to start instead, naming them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["get_asgi_application", "serves_static_files"]
+__all__ = ["check_serving", "get_asgi_application", "serves_static_files"]
 
 
 def serves_static_files() -> bool:
@@ -41,8 +45,22 @@ def get_asgi_application() -> Any:
     from django.core.asgi import get_asgi_application as django_asgi_application
 
     application = django_asgi_application()
+    check_serving()
     if serves_static_files():
         from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 
         return ASGIStaticFilesHandler(application)
     return application
+
+
+def check_serving() -> None:
+    """Raise ImproperlyConfigured naming every error that would fail each request or socket."""
+    from django.core.exceptions import ImproperlyConfigured
+
+    from .checks import check_publisher, check_services
+
+    errors = [
+        message for message in [*check_services(), *check_publisher()] if message.is_serious()
+    ]
+    if errors:
+        raise ImproperlyConfigured("\n".join(f"{message.id}: {message.msg}" for message in errors))

@@ -108,3 +108,22 @@ def test_a_login_field_the_user_model_does_not_log_in_by_is_named(new_project):
 
     assert "django_services.W110" in result.stderr
     assert "'email'" in result.stderr and "'username'" in result.stderr
+
+
+def test_the_asgi_application_refuses_to_start_with_a_publisher_that_does_not_import(
+    new_project,
+):
+    settings = new_project.settings(
+        "asgi_bad_publisher", 'DJANGO_SERVICES["SOCKETIO_PUBLISHER"] = "shop.realtime.Publisher"'
+    )
+    result = new_project.script(
+        """
+        from django_services.server.socketio import get_asgi_application
+        get_asgi_application()
+        """,
+        settings=settings,
+    )
+
+    assert result.returncode != 0
+    assert "ImproperlyConfigured: django_services.E011" in result.stderr
+    assert "['SOCKETIO_PUBLISHER']" in result.stderr
