@@ -3,6 +3,7 @@ System checks for `DJANGO_SERVICES`, with stable ids. Each run reports every pro
 
     django_services.E001  DJANGO_SERVICES is not a dict
     django_services.E002  unknown key in DJANGO_SERVICES (with the key meant, when close)
+    django_services.E003  unknown key in AUTHENTICATION, its JWT or its LOCAL (the same)
     django_services.E010  a declared service cannot be imported or has invalid options
     django_services.E011  SOCKETIO_PUBLISHER cannot be imported or is not a Publisher
     django_services.W012  a service publishes its events, but SOCKETIO_PUBLISHER is None
@@ -16,8 +17,6 @@ System checks for `DJANGO_SERVICES`, with stable ids. Each run reports every pro
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable
 from typing import Any
 
 from django.conf import settings
@@ -25,30 +24,24 @@ from django.core.checks import CheckMessage, Error, Tags, Warning, register
 from django.core.exceptions import ImproperlyConfigured
 
 from .client import checks as remote_checks  # noqa: F401 - registers
-from .conf import DEFAULTS, SETTINGS_NAME, import_from_string
+from .conf import DEFAULTS, SETTINGS_NAME, did_you_mean, import_from_string
 from .database_checks import check_sqlite_options  # noqa: F401 - registers
 from .server.authentication import checks as authentication_checks  # noqa: F401 - registers
 from .server.registry import check_services, declared_routes
 from .server.routing import Route
 
 __all__ = [
+    "check_authentication_keys",
     "check_local_username_field",
     "check_pagination",
     "check_publisher",
     "check_services",
     "check_settings",
-    "did_you_mean",
 ]
 
 register(check_services)
 
 _MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
-
-
-def did_you_mean(name: str, known: Iterable[str]) -> str:
-    """` Did you mean 'X'?` for the known name closest to a misspelt `name`, or ``."""
-    close = difflib.get_close_matches(name, list(known), n=1)
-    return f" Did you mean {close[0]!r}?" if close else ""
 
 
 @register()
@@ -70,6 +63,35 @@ def check_settings(app_configs: Any = None, **kwargs: Any) -> list[Error]:
         )
         for key in value
         if key not in DEFAULTS
+    ]
+
+
+@register()
+def check_authentication_keys(app_configs: Any = None, **kwargs: Any) -> list[Error]:
+    """Every key of `AUTHENTICATION`, its `JWT` and its `LOCAL` is a known one."""
+    authentication = _user_settings().get("AUTHENTICATION")
+    if not isinstance(authentication, dict):
+        return []  # absent, or django_services' authentication checks say what is wrong
+    defaults = DEFAULTS["AUTHENTICATION"]
+    sections = [(f"{SETTINGS_NAME}['AUTHENTICATION']", authentication, defaults)]
+    for name in ("JWT", "LOCAL"):
+        if isinstance(authentication.get(name), dict):
+            sections.append(
+                (
+                    f"{SETTINGS_NAME}['AUTHENTICATION'][{name!r}]",
+                    authentication[name],
+                    defaults[name],
+                )
+            )
+    return [
+        Error(
+            f"Unknown key {key!r} in {setting}.{did_you_mean(str(key), known)}",
+            hint="Known keys: " + ", ".join(sorted(known)) + ".",
+            id="django_services.E003",
+        )
+        for setting, value, known in sections
+        for key in value
+        if key not in known
     ]
 
 

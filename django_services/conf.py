@@ -14,7 +14,8 @@ time, and the object reloads itself when `DJANGO_SERVICES` changes (`override_se
 from __future__ import annotations
 
 import copy
-from collections.abc import Mapping
+import difflib
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.conf import settings
@@ -27,6 +28,7 @@ __all__ = [
     "REMOTE_AUTH_DEFAULTS",
     "REMOTE_DEFAULTS",
     "ServicesSettings",
+    "did_you_mean",
     "import_from_string",
     "services_settings",
 ]
@@ -211,6 +213,12 @@ REMOTE_AUTH_DEFAULTS: dict[str, Any] = {
 
 #: Settings whose values are dotted paths, imported on first access.
 IMPORT_STRINGS: tuple[str, ...] = ()
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """` Did you mean 'X'?` for the known name closest to a misspelt `name`, or ``."""
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f" Did you mean {close[0]!r}?" if close else ""
 
 
 def import_from_string(value: Any, setting_name: str) -> Any:

@@ -123,3 +123,27 @@ def test_two_services_at_one_path_are_reported_beside_other_problems():
     assert len(errors) == 2, errors
     assert "Did you mean 'methods'?" in errors[0]
     assert "Two services" in errors[1]
+
+
+def test_misspelt_authentication_keys_are_named_with_the_key_meant():
+    misspelt = {"SECERT": "x" * 32, "JWT": {"EXPIRES": 60}, "LOCAL": {"USERNAME_FEILD": "email"}}
+    with override_settings(DJANGO_SERVICES={"AUTHENTICATION": misspelt}):
+        errors = [m.msg for m in run_checks() if m.id == "django_services.E003"]
+
+    assert errors == [
+        "Unknown key 'SECERT' in DJANGO_SERVICES['AUTHENTICATION']. Did you mean 'SECRET'?",
+        "Unknown key 'EXPIRES' in DJANGO_SERVICES['AUTHENTICATION']['JWT']. "
+        "Did you mean 'EXPIRES_IN'?",
+        "Unknown key 'USERNAME_FEILD' in DJANGO_SERVICES['AUTHENTICATION']['LOCAL']. "
+        "Did you mean 'USERNAME_FIELD'?",
+    ]
+
+
+def test_a_misspelt_remote_option_is_named_with_the_option_meant():
+    remote = {"BASE_URL": "https://billing.example.com", "TIMEOUTS": 5}
+    with override_settings(DJANGO_SERVICES={"REMOTES": {"billing": remote}}):
+        errors = [m.msg for m in run_checks() if m.id == "django_services.E202"]
+
+    assert errors == [
+        "Unknown key 'TIMEOUTS' in DJANGO_SERVICES['REMOTES']['billing']. Did you mean 'TIMEOUT'?"
+    ]

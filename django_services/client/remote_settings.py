@@ -20,7 +20,7 @@ from django.core.checks import CheckMessage, Error
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.module_loading import import_string
 
-from ..conf import REMOTE_AUTH_DEFAULTS, REMOTE_DEFAULTS, SETTINGS_NAME
+from ..conf import REMOTE_AUTH_DEFAULTS, REMOTE_DEFAULTS, SETTINGS_NAME, did_you_mean
 from ..contract import STANDARD_METHODS
 from .bridges import BRIDGES, Bridge, Login
 from .config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
@@ -126,7 +126,7 @@ class _Reader:
             if key not in known:
                 self.error(
                     202,
-                    f"Unknown key {key!r} in {setting}.",
+                    f"Unknown key {key!r} in {setting}.{did_you_mean(str(key), known)}",
                     "Known keys: " + ", ".join(sorted(known)) + ".",
                 )
 

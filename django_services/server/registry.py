@@ -19,7 +19,6 @@ are read on first use and again after `DJANGO_SERVICES` changes (`override_setti
 
 from __future__ import annotations
 
-import difflib
 import threading
 from collections.abc import Mapping
 from typing import Any
@@ -30,7 +29,7 @@ from django.core.signals import setting_changed
 from django.http import HttpRequest, HttpResponseBase
 from django.views.decorators.csrf import csrf_exempt
 
-from ..conf import SETTINGS_NAME, import_from_string, services_settings
+from ..conf import SETTINGS_NAME, did_you_mean, import_from_string, services_settings
 from .routing import Route, Router, normalize_path, not_found_response, request_segments
 
 __all__ = [
@@ -242,8 +241,7 @@ def _route_problem(route: Route) -> Exception | None:
     for key in route.options:
         if key.startswith("_") or not hasattr(route.service_class, key):
             options = [name for name in dir(route.service_class) if not name.startswith("_")]
-            close = difflib.get_close_matches(key, options, n=1)
-            hint = f" Did you mean {close[0]!r}?" if close else ""
+            hint = did_you_mean(key, options)
             return ImproperlyConfigured(
                 f"{route.service_class.__name__} has no option {key!r}: options are "
                 f"attributes of the service class.{hint}"
