@@ -33,6 +33,7 @@ __all__ = [
     "authentication_bodies",
     "custom_schemas",
     "free_bodies",
+    "method_description",
     "model_bodies",
 ]
 
@@ -209,3 +210,9 @@ def _indefinite_article(word: str) -> str:
     lower = word.lower()
     sounds_like_you = lower.startswith(("uni", "use", "usu", "uti", "ure", "eu", "one"))
     return "An" if lower[:1] in tuple("aeiou") and not sounds_like_you else "A"
+
+
+def method_description(method: Any) -> str:
+    """The first paragraph of a custom method's docstring, on one line ('' without one)."""
+    doc = inspect.getdoc(method) or ""
+    return " ".join(doc.split("\n\n", 1)[0].split())

@@ -11,7 +11,6 @@ values, as drf-spectacular does for views; `bodies` reads what it takes and answ
 
 from __future__ import annotations
 
-import inspect
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +29,7 @@ from .bodies import (
     authentication_bodies,
     custom_schemas,
     free_bodies,
+    method_description,
     model_bodies,
 )
 from .components import error_responses, json_response, union
@@ -395,9 +395,3 @@ class _Operations:
         if bodies.names.get("record"):
             summary["name"] = bodies.names["record"]
         return summary
-
-
-def method_description(method: Any) -> str:
-    """The first paragraph of a custom method's docstring, on one line ('' without one)."""
-    doc = inspect.getdoc(method) or ""
-    return " ".join(doc.split("\n\n", 1)[0].split())
