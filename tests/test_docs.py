@@ -820,3 +820,11 @@ def test_the_readme_call_runs_as_shown_against_the_example_project(example_proje
 
     assert len(expected) == 2
     assert output.getvalue().splitlines() == expected
+
+
+def test_the_project_has_one_name_in_prose():
+    # django-feathers is the project and the distribution; django_services the package.
+    texts = [README, *DOCS.glob("*.md"), EXAMPLE / "README.md", EXAMPLE / "config" / "settings.py"]
+    named = [path.name for path in texts if "django-services" in path.read_text(encoding="utf-8")]
+
+    assert named == []
