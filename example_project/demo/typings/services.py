@@ -16,10 +16,12 @@ class _AuthenticationRequestRequired(TypedDict):
 class AuthenticationRequest(_AuthenticationRequestRequired, total=False):
     """
     A login: `local` with the login field and password, `jwt` with a token to re-
-    authenticate, or any strategy the project enables.
+    authenticate, `refresh` with a refresh token to trade for new tokens (it is spent:
+    presenting it again ends its login), or any strategy the project enables.
     """
 
     accessToken: str
+    refreshToken: str
     password: str
 
 
@@ -29,6 +31,7 @@ class _AuthenticationResultRequired(TypedDict):
 
 
 class AuthenticationResult(_AuthenticationResultRequired, total=False):
+    refreshToken: str
     user: dict[str, Any]
 
 
