@@ -289,3 +289,35 @@ def test_of_two_refreshes_racing_with_one_token_exactly_one_wins(server, user):
             # The loser presented a spent token: the family ends, the winner's heir with it.
             again = http.post(url, json=refresh(winner["refreshToken"]), timeout=10)
             assert again.status_code == 401, again.json()
+
+
+def test_a_session_login_answers_a_refresh_token_too(server, user, settings):
+    from django.test import Client as DjangoClient
+
+    settings.DJANGO_SERVICES = {
+        "SERVICES": SERVICES,
+        "AUTHENTICATION": {**REFRESH_ON, "AUTH_STRATEGIES": ["session", "jwt", "refresh"]},
+    }
+    import requests
+
+    browser = DjangoClient()
+    browser.force_login(user)
+    session = browser.cookies[settings.SESSION_COOKIE_NAME].value
+    csrf = "abcdefghijklmnopqrstuvwxyzABCDEF"
+    answer = requests.post(
+        f"{server.url}/authentication",
+        json={"strategy": "session"},
+        headers={
+            "Cookie": f"{settings.SESSION_COOKIE_NAME}={session}; csrftoken={csrf}",
+            "X-CSRFToken": csrf,
+        },
+        timeout=10,
+    )
+    assert answer.status_code == 201, answer.json()
+    refreshed = requests.post(
+        f"{server.url}/authentication",
+        json={"strategy": "refresh", "refreshToken": answer.json()["refreshToken"]},
+        timeout=10,
+    )
+    assert refreshed.status_code == 201
+    assert refreshed.json()["user"]["email"] == EMAIL

@@ -120,3 +120,26 @@ def test_the_migrations_match_the_model(settings):
     out = io.StringIO()
     call_command("makemigrations", "django_services", "--check", "--dry-run", stdout=out)
     assert "No changes detected" in out.getvalue()
+
+
+async def test_a_socket_login_in_cookie_mode_gets_no_refresh_token(settings, transactional_db):
+    import socketio
+    from asgiref.sync import sync_to_async
+
+    from tests.testapp.models import User
+
+    await sync_to_async(User.objects.create_user)(email=EMAIL, password=PASSWORD)
+    settings.ROOT_URLCONF = "tests.urls"
+    settings.DJANGO_SERVICES = {"SERVICES": SERVICES, "AUTHENTICATION": COOKIE_MODE}
+    live = LiveSocketServer()
+    live.start()
+    client = socketio.AsyncClient(reconnection=False)
+    try:
+        await client.connect(live.url, transports=["websocket"])
+        answer = await client.call("create", ("authentication", LOCAL, {}), timeout=10)
+        assert answer[0] is None
+        assert set(answer[1]) == {"accessToken", "authentication", "user"}
+        assert "sid" not in answer[1]["authentication"]["payload"]
+    finally:
+        await client.shutdown()
+        live.stop()
