@@ -140,6 +140,15 @@ async def test_a_socket_login_in_cookie_mode_gets_no_refresh_token(settings, tra
         assert answer[0] is None
         assert set(answer[1]) == {"accessToken", "authentication", "user"}
         assert "sid" not in answer[1]["authentication"]["payload"]
+        # A token from a REST login's cookie, refreshed over the socket: the heir is answered
+        # in the body, the only way back over a socket.
+        async with httpx.AsyncClient(base_url=live.url) as http:
+            login = await http.post("/authentication", json=LOCAL)
+        token = refresh_cookie(login)["feathers-refresh"].value
+        data = {"strategy": "refresh", "refreshToken": token}
+        answer = await client.call("create", ("authentication", data, {}), timeout=10)
+        assert answer[0] is None
+        assert answer[1]["refreshToken"].count(".") == 2
     finally:
         await client.shutdown()
         live.stop()

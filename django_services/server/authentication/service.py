@@ -174,22 +174,25 @@ class AuthenticationService(Service):
         Return `(refresh token for the body, family)` of a login that mints an access token:
         the refresh strategy's heir, or a new family's first token; `(None, None)` with
         refresh tokens off. In cookie mode a REST login sets the cookie instead (the body gets
-        None), and a socket login, which has no cookie to set, gets no refresh token.
+        None), and a socket login, which has no cookie to set, gets no refresh token (a socket
+        refresh with a token in its body gets the heir in the body).
         """
         if not refresh_enabled():
             return None, None
-        if not refresh_options()["COOKIE"]:
-            if result.refresh_token is not None:
-                return result.refresh_token, result.refresh_family
-            return issue_refresh_token(result.user)
-        if params.provider != "rest" or params.request is None:
-            return None, None
+        cookie_mode = bool(refresh_options()["COOKIE"])
+        in_cookie = cookie_mode and params.provider == "rest" and params.request is not None
         if result.refresh_token is not None:
+            # A refresh answers the heir: in the cookie over REST in cookie mode, otherwise in
+            # the body (a socket has no cookie to set).
             token, family = result.refresh_token, result.refresh_family
+        elif cookie_mode and not in_cookie:
+            return None, None
         else:
             token, family = issue_refresh_token(result.user)
-        set_refresh_cookie(params.request, token)
-        return None, family
+        if in_cookie:
+            set_refresh_cookie(params.request, token)
+            return None, family
+        return token, family
 
     def get_payload(self, result: AuthenticationResult, params: Params) -> dict[str, Any]:
         """Return claims to add to new tokens (none by default); the standard ones always win."""
