@@ -52,13 +52,18 @@ def is_expiry(error: FeathersError) -> bool:
     return error.code == 401 and data.get("name") == TOKEN_EXPIRED
 
 
-def token_expiry(token: Any) -> float | None:
-    """The `exp` of a JWT, read without checking its signature; None without one."""
+def _claim(token: Any, name: str) -> Any:
+    """A claim of a JWT, read without checking its signature; None without it."""
     try:
         payload = jwt.decode(str(token), options={"verify_signature": False})
     except jwt.PyJWTError:
         return None
-    expiry = payload.get("exp") if isinstance(payload, Mapping) else None
+    return payload.get(name) if isinstance(payload, Mapping) else None
+
+
+def token_expiry(token: Any) -> float | None:
+    """The `exp` of a JWT, read without checking its signature; None without one."""
+    expiry = _claim(token, "exp")
     if isinstance(expiry, bool) or not isinstance(expiry, (int, float)):
         return None
     return float(expiry)
@@ -146,9 +151,16 @@ class RefreshSteps:
         return None
 
     def should_refresh(self, request: Request, error: FeathersError) -> bool:
-        """Whether a call that failed with `error` refreshes and is sent again: it carried
-        this client's token, which expired, and it was no login itself."""
-        return is_expiry(error) and self.token_sent(request) is not None
+        """
+        Whether a call that failed with `error` refreshes and is sent again: the token it
+        carried expired, and was this client's (the current one, or an earlier one of the
+        same login, its `sid`), not one the caller set in `params["headers"]`.
+        """
+        sent, current = self.token_sent(request), self.current_token()
+        if not is_expiry(error) or sent is None or current is None:
+            return False
+        login = _claim(sent, "sid")
+        return sent == current or (login is not None and login == _claim(current, "sid"))
 
     def with_current_token(self, request: Request) -> Request:
         """`request` carrying the current access token in place of the one it was sent with."""

@@ -100,6 +100,19 @@ def test_concurrent_calls_with_an_expired_token_cause_one_refresh(harness, serve
     assert refresh_rows() == (1, 0, 2)
 
 
+def test_a_token_the_caller_set_is_not_replaced_by_the_client_s(harness, server, user):
+    app = harness.app(server.url)
+    app.configure(authentication_client())
+    harness.run(app.authenticate(LOCAL))
+    # The caller's own token (another login), expired: its 401 is the caller's to handle.
+    other = requests.post(f"{server.url}/authentication", json=LOCAL, timeout=10).json()
+    headers = {"Authorization": f"Bearer {expired_copy(other['accessToken'])}"}
+    with pytest.raises(NotAuthenticated) as caught:
+        harness.run(app.service("secrets").find(headers=headers))
+    assert caught.value.data["name"] == "TokenExpiredError"
+    assert refresh_rows() == (0, 0, 2)
+
+
 def test_re_authenticate_with_an_expired_stored_token_refreshes(harness, server, user):
     storage = MemoryStorage()
     app = harness.app(server.url)
