@@ -6,6 +6,10 @@ The `authentication` service: create authenticates (a token), remove logs out.
             "user": {"id": 1, "email": "a@b.com"}}
     DELETE {base}/authentication  Authorization: Bearer T   -> 200, the same shape
 
+With refresh tokens on (`"refresh"` in `AUTH_STRATEGIES`, see `refresh.py`), a login answers a
+`refreshToken` beside the `accessToken` (or sets it as a cookie, `REFRESH["COOKIE"]`), and a
+logout ends the login its access token belongs to.
+
 Mounted at `AUTHENTICATION["SERVICE_PATH"]` when the project configures `AUTHENTICATION`.
 Its throttles (`THROTTLE_RATE`, `THROTTLE_CLASSES`) count only logins with a `throttled`
 strategy (`local`), never logouts or `jwt` re-authentication. Every answer, errors included,
