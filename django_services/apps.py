@@ -3,6 +3,7 @@ from django.apps import AppConfig
 
 class DjangoServicesConfig(AppConfig):
     name = "django_services"
+    default_auto_field = "django.db.models.BigAutoField"
     verbose_name = "Django services"
 
     def ready(self) -> None:

@@ -103,15 +103,29 @@ DEFAULTS: dict[str, Any] = {
         # The user model field that tokens carry as `sub` (Feathers' `entityId`); None: the pk.
         "ENTITY_ID": None,
         # Strategy name -> dotted path of its class (a BaseStrategy subclass). Names given here
-        # are added to these three, so a project only lists its own (e.g. an API key strategy).
+        # are added to these four, so a project only lists its own (e.g. an API key strategy).
         "STRATEGIES": {
             "local": "django_services.server.authentication.strategies.LocalStrategy",
             "jwt": "django_services.server.authentication.strategies.JWTStrategy",
             "session": "django_services.server.authentication.strategies.SessionStrategy",
+            "refresh": "django_services.server.authentication.refresh.RefreshStrategy",
         },
         # Strategies that may be used to create a token (Feathers' `authStrategies`). Add
         # "session" to let a page rendered for a logged-in Django session fetch a token.
+        # Add "refresh" to answer a refresh token beside each new access token (see REFRESH).
         "AUTH_STRATEGIES": ["local", "jwt"],
+        # Refresh tokens (on when "refresh" is in AUTH_STRATEGIES): single use, rotated at each
+        # use, stored by their hash (the django_services.RefreshToken model).
+        "REFRESH": {
+            # Lifetime in seconds (an int or a datetime.timedelta); 14 days.
+            "EXPIRES_IN": 14 * 86400,
+            # True: REST logins set the refresh token as an HttpOnly, SameSite=Strict cookie
+            # scoped to the authentication path instead of answering it in the body (for
+            # browsers); a refresh from the cookie must pass Django's CSRF check.
+            "COOKIE": False,
+            # The name of that cookie.
+            "COOKIE_NAME": "feathers-refresh",
+        },
         # Token options (Feathers' `jwtOptions` and `jwt`).
         "JWT": {
             # The one algorithm accepted, HS256, HS384 or HS512 (never "none", no switching).

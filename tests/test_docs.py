@@ -71,7 +71,7 @@ _IMPORT = re.compile(
 )
 
 #: The settings that are dicts of settings, documented key by key.
-SETTING_GROUPS = ("AUTHENTICATION", "JWT", "LOCAL")
+SETTING_GROUPS = ("AUTHENTICATION", "JWT", "LOCAL", "REFRESH")
 #: Settings that map names to options (each alias of `REMOTES`, the `AUTH` of a remote): each
 #: option is documented under the setting, with the default of these dicts.
 ENTRY_OPTIONS = {("REMOTES",): REMOTE_DEFAULTS, ("REMOTES", "AUTH"): REMOTE_AUTH_DEFAULTS}

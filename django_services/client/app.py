@@ -102,8 +102,11 @@ class App:
         Send a call one of the app's services described, and return its result.
 
         With an async connection the result is a coroutine. Override to wrap every call of the
-        app's services (logging in first, trying again after a 401, measuring).
+        app's services (logging in first, trying again after a 401, measuring). With
+        authentication configured, its client sends it (refreshing an expired token).
         """
+        if self.authentication is not None:
+            return self.authentication.send(service, request)
         return service.connection.call(request)
 
     def authenticate(self, data: Any = None, params: Any = None) -> Any:

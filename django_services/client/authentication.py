@@ -6,6 +6,11 @@ The authentication client: log in to a Feathers server and send the token with e
     app.service("messages").find()     # sends Authorization: Bearer <accessToken>
     app.logout()
 
+When the server answers a `refreshToken` (its `refresh` strategy is on), it is kept too: a call
+answered 401 because the access token expired refreshes once (one refresh for every call that
+found the same token expired) and is sent again; over socket.io the client refreshes before the
+token expires, so the server never disconnects the socket for it.
+
 The token is kept in a storage (see `storage.py`): `MemoryStorage` by default, one per app.
 With an async connection, `authenticate`, `re_authenticate` and `logout` are coroutines.
 
@@ -23,6 +28,7 @@ from collections.abc import Callable, Generator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import FeathersError, NotAuthenticated
+from .refresh import AsyncRefresh, RefreshSteps, RefreshTimer, SyncRefresh, is_expiry
 from .storage import CacheStorage, MemoryStorage, SessionStorage, Storage
 
 if TYPE_CHECKING:
@@ -45,7 +51,7 @@ Step = Callable[[], Any]
 Flow = Generator[Step, Any, Any]
 
 
-class BaseAuthenticationClient:
+class BaseAuthenticationClient(RefreshSteps):
     """
     What the sync and async authentication clients share: options, state and the header.
 
@@ -57,6 +63,10 @@ class BaseAuthenticationClient:
     * **path** - the authentication service.
     * **header**, **scheme** - the header that carries the token: `Authorization: Bearer <t>`.
     * **jwt_strategy** - the strategy `re_authenticate` uses with the stored token.
+    * **refresh_storage_key**, **refresh_strategy** - where the refresh token is kept, and the
+      strategy `refresh()` sends it with.
+    * **refresh_margin** - over socket.io, how many seconds before the access token expires
+      the client refreshes it.
     """
 
     def __init__(
@@ -69,6 +79,9 @@ class BaseAuthenticationClient:
         header: str = "Authorization",
         scheme: str = "Bearer",
         jwt_strategy: str = "jwt",
+        refresh_storage_key: str = "feathers-refresh",
+        refresh_strategy: str = "refresh",
+        refresh_margin: float = 60,
     ) -> None:
         self.app = app
         self.storage_key = storage_key
@@ -77,6 +90,10 @@ class BaseAuthenticationClient:
         self.header = header
         self.scheme = scheme
         self.jwt_strategy = jwt_strategy
+        self.refresh_storage_key = refresh_storage_key
+        self.refresh_strategy = refresh_strategy
+        self.refresh_margin = refresh_margin
+        self.timer = RefreshTimer(self.refresh, asynchronous=app.is_async)
         #: The server's answer to the last successful authentication (`None` when logged out).
         self.result: Any = None
 
@@ -120,11 +137,17 @@ class BaseAuthenticationClient:
             return (yield functools.partial(self.re_authenticate, params=params))
         try:
             result = yield functools.partial(self.service.create, data, params)
-            yield functools.partial(self.set_access_token, self.access_token_of(result))
+            token = self.access_token_of(result)
+            yield functools.partial(self.set_access_token, token)
+            refresh_token = result.get("refreshToken")
+            if isinstance(refresh_token, str) and refresh_token:
+                yield functools.partial(self.set_refresh_token, refresh_token)
         except FeathersError as error:
             yield functools.partial(self.handle_error, error)
             raise
         self.result = result
+        if isinstance(refresh_token, str) and refresh_token and self.uses_socket():
+            self.timer.schedule(token, self.refresh_margin)
         return result
 
     def re_authenticate_flow(self, force: bool, strategy: str | None, params: Any) -> Flow:
@@ -137,12 +160,20 @@ class BaseAuthenticationClient:
             yield functools.partial(self.handle_error, error)
             raise error
         data = {"strategy": strategy or self.jwt_strategy, "accessToken": token}
-        return (yield functools.partial(self.authenticate, data, params))
+        try:
+            return (yield functools.partial(self.authenticate, data, params))
+        except FeathersError as error:
+            # An expired token is what a stored refresh token is for.
+            if not is_expiry(error) or not (yield self.get_refresh_token):
+                raise
+        return (yield functools.partial(self.refresh, None, params))
 
     def logout_flow(self) -> Flow:
         """The steps of `logout()`."""
+        self.timer.cancel()
         if self.result is None:
             yield self.remove_access_token
+            yield self.remove_refresh_token
             return None
         try:
             result = yield functools.partial(self.service.remove, None)
@@ -152,6 +183,7 @@ class BaseAuthenticationClient:
                 return None
             raise
         yield self.remove_access_token
+        yield self.remove_refresh_token
         self.reset()
         return result
 
@@ -159,6 +191,7 @@ class BaseAuthenticationClient:
         """The steps of `handle_error()`."""
         if self.removes_token(error):
             yield self.remove_access_token
+        self.timer.cancel()
         self.reset()
 
     # Each client defines these, blocking or as coroutines; the flows yield them as steps.
@@ -168,13 +201,19 @@ class BaseAuthenticationClient:
     get_access_token: Callable[[], Any]
     set_access_token: Callable[[str], Any]
     remove_access_token: Callable[[], Any]
+    refresh: Callable[..., Any]
+    send: Callable[..., Any]
+    set_refresh_token: Callable[[str], Any]
+    remove_refresh_token: Callable[[], Any]
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} path={self.path!r} authenticated={self.authenticated}>"
 
 
-class AuthenticationClient(BaseAuthenticationClient):
+class AuthenticationClient(SyncRefresh, BaseAuthenticationClient):
     """Authenticates an app whose services block until the result arrives."""
+
+    run_flow = staticmethod(lambda flow: _run(flow))
 
     def authenticate(self, data: Any = None, params: Any = None) -> Any:
         """
@@ -211,8 +250,10 @@ class AuthenticationClient(BaseAuthenticationClient):
         self.storage.delete(self.storage_key)
 
 
-class AsyncAuthenticationClient(BaseAuthenticationClient):
+class AsyncAuthenticationClient(AsyncRefresh, BaseAuthenticationClient):
     """Authenticates an app whose services are coroutines; its methods are coroutines too."""
+
+    run_flow = staticmethod(lambda flow: _arun(flow))
 
     async def authenticate(self, data: Any = None, params: Any = None) -> Any:
         """
@@ -298,6 +339,9 @@ def authentication_client(
     header: str = "Authorization",
     scheme: str = "Bearer",
     jwt_strategy: str = "jwt",
+    refresh_storage_key: str = "feathers-refresh",
+    refresh_strategy: str = "refresh",
+    refresh_margin: float = 60,
     client_class: type[BaseAuthenticationClient] | None = None,
 ) -> Callable[[AuthenticatedApp], None]:
     """
@@ -322,6 +366,9 @@ def authentication_client(
             header=header,
             scheme=scheme,
             jwt_strategy=jwt_strategy,
+            refresh_storage_key=refresh_storage_key,
+            refresh_strategy=refresh_strategy,
+            refresh_margin=refresh_margin,
         )
 
     return configure

@@ -121,17 +121,25 @@ def _authentication_request() -> dict[str, Any]:
         "type": "object",
         "description": (
             "A login: `local` with the login field and password, `jwt` with a token to "
-            "re-authenticate, or any strategy the project enables."
+            "re-authenticate, `refresh` with a refresh token to trade for new tokens (it is "
+            "spent: presenting it again ends its login), or any strategy the project enables."
         ),
         "required": ["strategy"],
         "properties": {
-            "strategy": {"type": "string", "examples": ["local", "jwt"]},
+            "strategy": {"type": "string", "examples": ["local", "jwt", "refresh"]},
             "accessToken": {"type": "string", "description": "For the `jwt` strategy."},
             login: {"type": "string", "description": "For the `local` strategy: the login."},
             _password_field(): {
                 "type": "string",
                 "writeOnly": True,
                 "description": "For the `local` strategy.",
+            },
+            "refreshToken": {
+                "type": "string",
+                "description": (
+                    "For the `refresh` strategy; in cookie mode it is left out and the "
+                    "refresh cookie is read instead."
+                ),
             },
         },
         "additionalProperties": True,
@@ -144,6 +152,14 @@ def _authentication_result() -> dict[str, Any]:
         "required": ["accessToken", "authentication"],
         "properties": {
             "accessToken": {"type": "string", "description": "A JWT for `Authorization: Bearer`."},
+            "refreshToken": {
+                "type": "string",
+                "description": (
+                    "With the `refresh` strategy on, answered by every login that issues a new "
+                    "access token: a single-use token for `{strategy: 'refresh'}` (not in "
+                    "cookie mode, where it is set as an HttpOnly cookie)."
+                ),
+            },
             "authentication": {
                 "type": "object",
                 "required": ["strategy"],

@@ -136,8 +136,13 @@ DJANGO_SERVICES = {
         "SECRET": os.environ.get(
             "JWT_SECRET", "example-project-jwt-secret-replace-it-with-your-own-random-value"
         ),
-        # "session" lets the page Django renders for a logged-in user fetch a token.
-        "AUTH_STRATEGIES": ["local", "jwt", "session"],
+        # "session" lets the page Django renders for a logged-in user fetch a token; "refresh"
+        # answers a refresh token with each login, which the page trades for a new access
+        # token before the old one expires, so its user stays logged in.
+        "AUTH_STRATEGIES": ["local", "jwt", "session", "refresh"],
+        # Short-lived access tokens (15 minutes), long-lived refresh tokens (14 days).
+        "JWT": {"EXPIRES_IN": int(os.environ.get("JWT_EXPIRES_IN", 15 * 60))},
+        "REFRESH": {"EXPIRES_IN": 14 * 86400},
         "THROTTLE_RATE": "60/min",
     },
     # Live events over socket.io: a connection that logs in joins `authenticated` and

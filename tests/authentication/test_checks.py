@@ -89,3 +89,25 @@ def test_expires_in_must_be_positive(settings, value):
 def test_a_non_dict_setting_does_not_break_the_checks(settings):
     settings.DJANGO_SERVICES = {"AUTHENTICATION": "yes"}
     assert authentication_messages() == {}
+
+
+@pytest.mark.parametrize(
+    "refresh",
+    [
+        {"EXPIRES_IN": 0},
+        {"EXPIRES_IN": "14d"},
+        {"EXPIRES_IN": timedelta(0)},
+        {"COOKIE": "yes"},
+        {"COOKIE_NAME": ""},
+        {"COOKIE_NAME": "a cookie; path=/"},
+    ],
+)
+def test_refresh_options_must_be_valid(settings, refresh):
+    found = messages(settings, SECRET=SECRET, REFRESH=refresh)
+    assert set(found) == {"django_services.E108"}
+    assert repr(next(iter(refresh.values()))) in found["django_services.E108"].msg
+
+
+def test_valid_refresh_options_pass(settings):
+    refresh = {"EXPIRES_IN": timedelta(days=30), "COOKIE": True, "COOKIE_NAME": "refresh_1"}
+    assert messages(settings, SECRET=SECRET, REFRESH=refresh) == {}

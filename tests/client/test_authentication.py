@@ -310,6 +310,7 @@ def test_sync_and_async_clients_take_the_same_steps(harness, wire):
         ("delete", "feathers-jwt"),
         ("set", "feathers-jwt", "T1"),
         ("delete", "feathers-jwt"),
+        ("delete", "feathers-refresh"),
     ]
     assert [request.method for request in wire.requests] == ["POST", "POST", "DELETE"]
 

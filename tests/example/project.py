@@ -122,8 +122,11 @@ class ExampleServer(LoggedProcess):
         timeout: float = 60.0,
         *,
         runserver: bool = False,
+        environment: dict[str, str] | None = None,
     ) -> None:
         self.database = database
+        #: Variables added to the example's environment (e.g. `JWT_EXPIRES_IN`).
+        self.environment = environment or {}
         self.log_path = log_path
         self.timeout = timeout
         self.runserver = runserver
@@ -156,7 +159,7 @@ class ExampleServer(LoggedProcess):
         self.spawn(
             self.command(port),
             cwd=EXAMPLE_DIR,
-            env=example_environment(self.database),
+            env={**example_environment(self.database), **self.environment},
             log_path=self.log_path,
         )
         deadline = time.monotonic() + self.timeout

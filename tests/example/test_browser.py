@@ -12,6 +12,7 @@ import pytest
 from .browser import CHROMIUM
 from .conftest import DEMO_EMAIL, DEMO_PASSWORD
 from .demo_page import fill_and_submit, js, log_in_through_django, visible_todos
+from .project import ExampleServer
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed")
 
@@ -124,3 +125,62 @@ async def test_a_django_session_logs_the_page_in_with_the_session_strategy(page,
         "document.getElementById('app')?.dataset.sessionUser === ''"
         " && !document.getElementById('login').hidden"
     )
+
+
+#: The access-token lifetime of the short-lived server, in seconds.
+SHORT_LIFETIME = 3
+
+
+@pytest.fixture
+def short_lived_server(example_server, tmp_path):
+    """The example again, on the same database, issuing access tokens of a few seconds."""
+    server = ExampleServer(
+        example_server.database,
+        tmp_path / "short-lived.log",
+        environment={"JWT_EXPIRES_IN": str(SHORT_LIFETIME)},
+    ).start()
+    yield server
+    server.stop()
+    log = server.log()
+    assert "Traceback" not in log and "Internal Server Error" not in log, log
+
+
+async def test_the_page_stays_logged_in_across_access_token_expiry(
+    page, short_lived_server, sign_up
+):
+    user = sign_up()
+    await page.navigate(f"{short_lived_server.url}/")
+    await page.wait_for("!document.getElementById('login').hidden")
+    await fill_and_submit(
+        page, "#login-form", {"email": user["email"], "password": user["password"]}
+    )
+    await page.wait_for("document.getElementById('status').textContent.startsWith('Loaded')")
+    # Every status the page shows from now on, a lost connection's included.
+    await page.evaluate(
+        """(() => {
+            const status = document.getElementById('status');
+            window.statuses = [];
+            new MutationObserver(() => window.statuses.push(status.textContent))
+                .observe(status, {childList: true, characterData: true, subtree: true});
+        })()"""
+    )
+    first = await page.evaluate("localStorage.getItem('feathers-jwt')")
+    first_exp = await page.evaluate(f"JSON.parse(atob({js(first)}.split('.')[1])).exp")
+
+    # The first access token has expired, and the page holds a newer one it refreshed itself.
+    await page.wait_for(
+        f"Date.now() / 1000 > {first_exp + 0.5}"
+        f" && localStorage.getItem('feathers-jwt') !== {js(first)}",
+        timeout=SHORT_LIFETIME * 4,
+    )
+    assert await page.evaluate("localStorage.getItem('feathers-refresh')")
+
+    # The socket was never dropped, and calls go on over it.
+    await fill_and_submit(page, "#todo-form", {"todo-text": "Still logged in"})
+    await page.wait_for(
+        "document.getElementById('status').textContent === 'Added \"Still logged in\".'"
+    )
+    assert await visible_todos(page) == [["Still logged in", False]]
+    statuses = await page.evaluate("window.statuses")
+    assert "Connection lost; reconnecting." not in statuses
+    assert await page.evaluate("document.getElementById('login').hidden") is True

@@ -291,6 +291,18 @@ def test_the_authentication_service(schema):
     assert logout["security"] == [{"jwtAuth": []}]
 
 
+def test_the_refresh_strategy_is_described(schema):
+    schemas = schema["components"]["schemas"]
+    request = schemas["AuthenticationRequest"]
+    result = schemas["AuthenticationResult"]
+
+    assert "refresh" in request["properties"]["strategy"]["examples"]
+    assert request["properties"]["refreshToken"]["type"] == "string"
+    assert "`refresh`" in request["description"]
+    assert result["properties"]["refreshToken"]["type"] == "string"
+    assert "refreshToken" not in result["required"]
+
+
 def test_spectacular_writes_the_schema_that_is_served(openapi_settings, client, tmp_path):
     target = tmp_path / "schema.json"
     call_command("spectacular", "--file", str(target), "--format", "openapi-json")

@@ -203,3 +203,60 @@ def test_two_processes_share_one_login_through_the_cache(harness, live_server, r
     assert by_first["authorization"] == by_second["authorization"]
     assert len(LOGINS) == 1
     assert cached_token(second["login"]) == by_first["authorization"].split()[1]
+
+
+REFRESH_ON = {"AUTH_STRATEGIES": ["local", "jwt", "refresh"]}
+
+
+def forget_token(remote):
+    """What the end of the cache entry's timeout does: the access token is gone."""
+    bridge = remote.bridge
+    caches[bridge.cache_alias].delete(bridge.cache_key(bridge.login_data()))
+
+
+def refresh_key(remote):
+    bridge = remote.bridge
+    return bridge.cache_key(bridge.login_data()) + ".refresh"
+
+
+def test_with_refresh_tokens_the_token_is_refreshed_before_logging_in_again(
+    harness, configure_remotes
+):
+    configure_remotes(authentication=REFRESH_ON)
+    first = harness.call(lambda: remotes["login"].service("caller").find())
+    forget_token(remotes["login"])
+    second = harness.call(lambda: remotes["login"].service("caller").find())
+
+    assert [entry["strategy"] for entry in LOGINS.entries] == ["local", "refresh"]
+    assert first["authorization"] != second["authorization"]
+    assert second["authorization"] == f"Bearer {cached_token(remotes['login'])}"
+
+
+def test_an_expired_token_is_refreshed_after_its_401(harness, configure_remotes):
+    configure_remotes(authentication=REFRESH_ON)
+    harness.call(lambda: remotes["login"].service("caller").find())
+    configure_remotes(authentication={**REFRESH_ON, "JWT": {"EXPIRES_IN": -10}})
+    expired = create_access_token(str(remotes_user_pk()))
+    configure_remotes(authentication=REFRESH_ON)
+    store_token(remotes["login"], expired)
+
+    answer = harness.call(lambda: remotes["login"].service("caller").find())
+
+    assert answer["email"] == SERVICE_EMAIL
+    assert [entry["strategy"] for entry in LOGINS.entries] == ["local", "refresh"]
+
+
+def test_a_refused_refresh_logs_in_with_the_credentials(harness, configure_remotes):
+    configure_remotes(authentication=REFRESH_ON)
+    harness.call(lambda: remotes["login"].service("caller").find())
+    spent = caches["default"].get(refresh_key(remotes["login"]))
+    forget_token(remotes["login"])
+    harness.call(lambda: remotes["login"].service("caller").find())
+    # Another host still holding the spent token: the remote refuses it, and ends the login.
+    caches["default"].set(refresh_key(remotes["login"]), spent)
+    forget_token(remotes["login"])
+
+    answer = harness.call(lambda: remotes["login"].service("caller").find())
+
+    assert answer["email"] == SERVICE_EMAIL
+    assert [entry["strategy"] for entry in LOGINS.entries] == ["local", "refresh", "local"]

@@ -213,3 +213,43 @@ async def test_logins_over_the_socket_are_throttled(connect, user, settings):
     assert (throttled["name"], throttled["code"]) == ("TooManyRequests", 429)
     # REST's Retry-After header, which a socket cannot carry, is in the error's data.
     assert 1 <= throttled["data"]["retryAfter"] <= 60
+
+
+def server_expiry(live_socket_server, client):
+    """When the server will disconnect `client` (its timer's due time, as a Unix time)."""
+    connection = live_socket_server.application.server.connections[client.sio.get_sid()]
+    loop_delay = connection.expiry.when() - live_socket_server.application.server.loop.time()
+    return connection.expiry_at, time.time() + loop_delay
+
+
+def exp_of(token):
+    import jwt
+
+    return jwt.decode(token, options={"verify_signature": False})["exp"]
+
+
+@pytest.mark.parametrize("strategy", ["refresh", "jwt"])
+async def test_re_authenticating_over_the_socket_moves_the_expiry(
+    connect, live_socket_server, user, settings, strategy
+):
+    auth = settings.DJANGO_SERVICES["AUTHENTICATION"]
+    settings.DJANGO_SERVICES = {
+        **settings.DJANGO_SERVICES,
+        "AUTHENTICATION": {**auth, "AUTH_STRATEGIES": ["local", "jwt", "refresh"]},
+    }
+    client = await connect()
+    login = await client.call("create", "authentication", LOCAL, {})
+    soon = await sync_to_async(expiring_token)(user, 30)
+    await client.call("create", "authentication", {"strategy": "jwt", "accessToken": soon}, {})
+    expiry_at, due = server_expiry(live_socket_server, client)
+    assert expiry_at == exp_of(soon) and abs(due - exp_of(soon)) < 2
+
+    if strategy == "refresh":
+        data = {"strategy": "refresh", "refreshToken": login["refreshToken"]}
+    else:
+        data = {"strategy": "jwt", "accessToken": await sync_to_async(token_for)(user)}
+    newer = await client.call("create", "authentication", data, {})
+    expiry_at, due = server_expiry(live_socket_server, client)
+    assert expiry_at == exp_of(newer["accessToken"]) > exp_of(soon)
+    assert abs(due - expiry_at) < 2
+    assert await client.call("find", "secrets", {}) == [{"id": 1, "secret": "42"}]

@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Login", "token_expiry"]
 
+# The cache key of the refresh token: the access token's, and this.
+REFRESH_SUFFIX = ".refresh"
+
 
 class Login(TokenHeader):
     """
@@ -47,6 +50,11 @@ class Login(TokenHeader):
     replaced the token that failed) and is sent again once. Within a process, one caller at a
     time checks the cache and logs in (a lock per cache key, for threads and asyncio tasks):
     callers that find no token at the same moment share one login.
+
+    When the remote answers a `refreshToken` with the login (its `refresh` strategy is on),
+    it is kept in the cache too, and replacing the access token refreshes with it first; the
+    account logs in again only when the refresh is refused (the refresh token expired, was
+    revoked, or another host spent it first).
     """
 
     keys = TokenHeader.keys | {"CREDENTIALS", "CREDENTIALS_ENV", "PATH", "CACHE", "EXPIRY_MARGIN"}
@@ -136,7 +144,16 @@ class Login(TokenHeader):
         if _is_token(current) and current != stale:
             token = current
         else:
-            token = yield from self._login(connection, data, key)
+            token = None
+            refresh_token = yield CacheGet(self.cache_alias, key + REFRESH_SUFFIX)
+            if _is_token(refresh_token):
+                refresh = {"strategy": "refresh", "refreshToken": refresh_token}
+                try:
+                    token = yield from self._login(connection, refresh, key)
+                except NotAuthenticated:
+                    token = None  # refused: log in with the credentials
+            if token is None:
+                token = yield from self._login(connection, data, key)
         yield Release(lock)
         return token
 
@@ -151,9 +168,15 @@ class Login(TokenHeader):
                 f"The login to the remote {self.alias!r} answered no accessToken.",
                 {"url": login.url},
             )
-        timeout = self.cache_timeout(token, time.time())
+        now = time.time()
+        timeout = self.cache_timeout(token, now)
         if timeout is not None:
             yield CacheSet(self.cache_alias, key, token, timeout)
+        refresh_token = result.get("refreshToken")
+        if _is_token(refresh_token):
+            expiry = token_expiry(refresh_token)
+            lifetime = DEFAULT_TIMEOUT if expiry is None else int(expiry - now)
+            yield CacheSet(self.cache_alias, key + REFRESH_SUFFIX, refresh_token, lifetime)
         return token
 
     def _with_token(self, request: Request, token: str) -> Request:

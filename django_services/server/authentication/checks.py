@@ -10,6 +10,7 @@ System checks for `DJANGO_SERVICES["AUTHENTICATION"]`, with stable ids.
     django_services.E105  REVOCATION_CACHE names no alias of CACHES
     django_services.E106  JWT["EXPIRES_IN"] is not a positive number of seconds or a timedelta
     django_services.E107  REVOKE_ON_PASSWORD_CHANGE is not True or False
+    django_services.E108  REFRESH has an invalid value (EXPIRES_IN, COOKIE or COOKIE_NAME)
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ def check_authentication_settings(app_configs: Any = None, **kwargs: Any) -> lis
         *_check_revocation_cache(auth),
         *_check_expires_in(auth),
         *_check_revoke_on_password_change(auth),
+        *_check_refresh(auth),
     ]
 
 
@@ -177,3 +179,39 @@ def _check_revoke_on_password_change(auth: Mapping[str, Any]) -> list[CheckMessa
             id="django_services.E107",
         )
     ]
+
+
+def _check_refresh(auth: Mapping[str, Any]) -> list[CheckMessage]:
+    options = auth["REFRESH"]
+    if not isinstance(options, Mapping):
+        return [_refresh_error(f"{SETTING}['REFRESH'] is {options!r}.", "Give a dict.")]
+    messages: list[CheckMessage] = []
+    lifetime = options["EXPIRES_IN"]
+    seconds = lifetime.total_seconds() if isinstance(lifetime, timedelta) else lifetime
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or seconds <= 0:
+        messages.append(
+            _refresh_error(
+                f"{SETTING}['REFRESH']['EXPIRES_IN'] is {lifetime!r}.",
+                "Give a positive number of seconds (1209600 for 14 days) or a timedelta.",
+            )
+        )
+    if not isinstance(options["COOKIE"], bool):
+        messages.append(
+            _refresh_error(
+                f"{SETTING}['REFRESH']['COOKIE'] is {options['COOKIE']!r}.",
+                "True sends refresh tokens in an HttpOnly cookie, False in the body.",
+            )
+        )
+    name = options["COOKIE_NAME"]
+    if not isinstance(name, str) or not re.fullmatch(r"[!#$%&'*+\-.^_`|~0-9A-Za-z]+", name):
+        messages.append(
+            _refresh_error(
+                f"{SETTING}['REFRESH']['COOKIE_NAME'] is {name!r}.",
+                "Give a cookie name: letters, digits and -_. (e.g. 'feathers-refresh').",
+            )
+        )
+    return messages
+
+
+def _refresh_error(message: str, hint: str) -> Error:
+    return Error(message, hint=hint, id="django_services.E108")

@@ -6,6 +6,10 @@ The `authentication` service: create authenticates (a token), remove logs out.
             "user": {"id": 1, "email": "a@b.com"}}
     DELETE {base}/authentication  Authorization: Bearer T   -> 200, the same shape
 
+With refresh tokens on (`"refresh"` in `AUTH_STRATEGIES`, see `refresh.py`), a login answers a
+`refreshToken` beside the `accessToken` (or sets it as a cookie, `REFRESH["COOKIE"]`), and a
+logout ends the login its access token belongs to.
+
 Mounted at `AUTHENTICATION["SERVICE_PATH"]` when the project configures `AUTHENTICATION`.
 Its throttles (`THROTTLE_RATE`, `THROTTLE_CLASSES`) count only logins with a `throttled`
 strategy (`local`), never logouts or `jwt` re-authentication. Every answer, errors included,
@@ -33,6 +37,14 @@ from .authenticators import get_access_token
 from .config import authentication_settings
 from .entity import login_field_names, subject_for
 from .exceptions import NotAuthenticated
+from .refresh import (
+    FAMILY_CLAIM,
+    end_family,
+    issue_refresh_token,
+    refresh_enabled,
+    refresh_options,
+)
+from .refresh_cookie import apply_refresh_cookie, clear_refresh_cookie, set_refresh_cookie
 from .revocation import revoke
 from .strategies import NO_STRATEGY, AuthenticationResult, allowed_strategy, get_strategy
 from .tokens import access_token_claims, encode_access_token
@@ -58,6 +70,7 @@ class AuthenticationService(Service):
     ) -> Response:
         """DRF's, then the headers that keep every answer out of caches (RFC 6749, 5.1)."""
         response = super().finalize_response(request, response, *args, **kwargs)
+        apply_refresh_cookie(request, response)
         add_never_cache_headers(response)
         response["Pragma"] = "no-cache"
         return response
@@ -114,7 +127,11 @@ class AuthenticationService(Service):
         if id is not None and id != token:
             raise NotAuthenticated("Invalid access token")
         result = get_strategy("jwt").authenticate({"accessToken": token}, params.request)
-        revoke(result.authentication["payload"])
+        payload = result.authentication["payload"]
+        revoke(payload)
+        end_family(payload.get(FAMILY_CLAIM))
+        if params.request is not None:
+            clear_refresh_cookie(params.request)
         return self.build_result(result, params)
 
     def get_logout_token(self, params: Params) -> str | None:
@@ -135,17 +152,51 @@ class AuthenticationService(Service):
         """
         authentication = dict(result.authentication)
         token = authentication.get("accessToken")
+        refresh_token = None
         if token is None:
             claims = access_token_claims(
                 subject_for(result.user), self.get_payload(result, params), user=result.user
             )
+            refresh_token, family = self.refresh_token_for(result, params)
+            if family is not None:
+                claims[FAMILY_CLAIM] = family
             token = encode_access_token(claims)
             authentication["payload"] = claims
-        body: dict[str, Any] = {"accessToken": token, "authentication": authentication}
+        body: dict[str, Any] = {"accessToken": token}
+        if refresh_token is not None:
+            body["refreshToken"] = refresh_token
+        body["authentication"] = authentication
         entity = authentication_settings()["ENTITY"]
         if entity:
             body[entity] = self.serialize_entity(result.user, params)
         return body
+
+    def refresh_token_for(
+        self, result: AuthenticationResult, params: Params
+    ) -> tuple[str | None, str | None]:
+        """
+        Return `(refresh token for the body, family)` of a login that mints an access token:
+        the refresh strategy's heir, or a new family's first token; `(None, None)` with
+        refresh tokens off. In cookie mode a REST login sets the cookie instead (the body gets
+        None), and a socket login, which has no cookie to set, gets no refresh token (a socket
+        refresh with a token in its body gets the heir in the body).
+        """
+        if not refresh_enabled():
+            return None, None
+        cookie_mode = bool(refresh_options()["COOKIE"])
+        in_cookie = cookie_mode and params.provider == "rest" and params.request is not None
+        if result.refresh_token is not None:
+            # A refresh answers the heir: in the cookie over REST in cookie mode, otherwise in
+            # the body (a socket has no cookie to set).
+            token, family = result.refresh_token, result.refresh_family
+        elif cookie_mode and not in_cookie:
+            return None, None
+        else:
+            token, family = issue_refresh_token(result.user)
+        if in_cookie:
+            set_refresh_cookie(params.request, token)
+            return None, family
+        return token, family
 
     def get_payload(self, result: AuthenticationResult, params: Params) -> dict[str, Any]:
         """Return claims to add to new tokens (none by default); the standard ones always win."""

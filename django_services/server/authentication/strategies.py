@@ -64,10 +64,14 @@ class AuthenticationResult:
     * **authentication** - the `authentication` part of the response, at least
       `{"strategy": <name>}`. When it holds an `accessToken` (the jwt strategy), that token is
       sent back as it is instead of a new one.
+    * **refresh_token**, **refresh_family** - the refresh token to answer and its family (the
+      refresh strategy's heir); None: a login with refresh tokens on starts a new family.
     """
 
     user: Any
     authentication: dict[str, Any]
+    refresh_token: str | None = None
+    refresh_family: str | None = None
 
 
 class BaseStrategy(abc.ABC):

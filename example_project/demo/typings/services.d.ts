@@ -2,7 +2,7 @@
 // Written by `manage.py services_types`: edit the serializers and services, not this file.
 import type { Id, NullableId, Paginated, Params } from '@feathersjs/feathers'
 
-/** A login: `local` with the login field and password, `jwt` with a token to re-authenticate, or any strategy the project enables. */
+/** A login: `local` with the login field and password, `jwt` with a token to re-authenticate, `refresh` with a refresh token to trade for new tokens (it is spent: presenting it again ends its login), or any strategy the project enables. */
 export interface AuthenticationRequest {
   strategy: string
   /** For the `jwt` strategy. */
@@ -11,12 +11,16 @@ export interface AuthenticationRequest {
   email?: string
   /** For the `local` strategy. */
   password?: string
+  /** For the `refresh` strategy; in cookie mode it is left out and the refresh cookie is read instead. */
+  refreshToken?: string
   [key: string]: unknown
 }
 
 export interface AuthenticationResult {
   /** A JWT for `Authorization: Bearer`. */
   accessToken: string
+  /** With the `refresh` strategy on, answered by every login that issues a new access token: a single-use token for `{strategy: 'refresh'}` (not in cookie mode, where it is set as an HttpOnly cookie). */
+  refreshToken?: string
   authentication: {
     strategy: string
     accessToken?: string

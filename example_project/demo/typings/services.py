@@ -16,12 +16,14 @@ class _AuthenticationRequestRequired(TypedDict):
 class AuthenticationRequest(_AuthenticationRequestRequired, total=False):
     """
     A login: `local` with the login field and password, `jwt` with a token to re-
-    authenticate, or any strategy the project enables.
+    authenticate, `refresh` with a refresh token to trade for new tokens (it is spent:
+    presenting it again ends its login), or any strategy the project enables.
     """
 
     accessToken: str
     email: str
     password: str
+    refreshToken: str
 
 
 class _AuthenticationResultRequired(TypedDict):
@@ -30,6 +32,7 @@ class _AuthenticationResultRequired(TypedDict):
 
 
 class AuthenticationResult(_AuthenticationResultRequired, total=False):
+    refreshToken: str
     user: dict[str, Any]
 
 

@@ -64,6 +64,69 @@
     : feathers.rest(window.location.origin).fetch(window.fetch.bind(window));
   app.configure(connection);
   app.configure(feathers.authentication());
+
+  // Staying logged in: each login answers a refresh token too (the server's `refresh`
+  // strategy), kept beside the access token. Before the access token expires, the page
+  // trades the refresh token for a new pair; over socket.io that logs the socket in with the
+  // new token, so the server does not disconnect it when the old one expires.
+  const REFRESH_KEY = "feathers-refresh";
+  /** Seconds before the access token expires that the page refreshes it. */
+  const REFRESH_MARGIN = 60;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let refreshTimer;
+
+  /** @param {string} token @returns {number} the JWT's `exp`, in seconds */
+  function expiryOf(token) {
+    const payload = token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/");
+    return JSON.parse(window.atob(payload)).exp;
+  }
+
+  /** Trades the stored refresh token for a new access token and refresh token. */
+  async function refresh() {
+    const refreshToken = window.localStorage.getItem(REFRESH_KEY);
+    if (!refreshToken) {
+      throw new Error("No refresh token");
+    }
+    return app.authenticate({ strategy: "refresh", refreshToken });
+  }
+
+  /** @param {string} accessToken */
+  function scheduleRefresh(accessToken) {
+    clearTimeout(refreshTimer);
+    const remaining = expiryOf(accessToken) - Date.now() / 1000;
+    // Halfway at the earliest, so a token shorter-lived than the margin is not refreshed
+    // over and over.
+    const delay = Math.max(remaining - REFRESH_MARGIN, remaining / 2, 0);
+    refreshTimer = setTimeout(() => {
+      // A refused refresh (the login ended) shows the login form at the next call's 401.
+      refresh().catch(() => undefined);
+    }, delay * 1000);
+  }
+
+  app.on("login", (result) => {
+    if (result.refreshToken) {
+      window.localStorage.setItem(REFRESH_KEY, result.refreshToken);
+    }
+    if (window.localStorage.getItem(REFRESH_KEY)) {
+      scheduleRefresh(result.accessToken);
+    }
+  });
+  app.on("logout", () => {
+    clearTimeout(refreshTimer);
+    window.localStorage.removeItem(REFRESH_KEY);
+  });
+
+  /** Logs in again with the stored access token or, once it has expired, the refresh token. */
+  async function resume() {
+    try {
+      return await app.reAuthenticate();
+    } catch (error) {
+      if (!window.localStorage.getItem(REFRESH_KEY)) {
+        throw error;
+      }
+      return refresh();
+    }
+  }
   // No `events` option: it would replace the socket service's own list of the events the
   // server sends, and the client would then emit them itself, back over the socket.
   app.use("todos", connection.service("todos"), {
@@ -276,7 +339,7 @@
     socket.io.on("reconnect", () => {
       if (loggedIn) {
         run(async () => {
-          await showTodos(await app.reAuthenticate());
+          await showTodos(await resume());
         });
       }
     });
@@ -377,8 +440,8 @@
   });
 
   // On load: a Django session gets a token with the session strategy (its cookie went with
-  // the socket's handshake, or goes with each REST request), otherwise a token stored by an
-  // earlier visit is tried, otherwise the login form shows.
+  // the socket's handshake, or goes with each REST request), otherwise the tokens stored by
+  // an earlier visit are tried, otherwise the login form shows.
   async function start() {
     const sessionUser = root.dataset.sessionUser;
     try {
@@ -389,7 +452,7 @@
             // is accepted from this origin only.
             { headers: { "X-CSRFToken": root.dataset.csrfToken } }
           )
-        : await app.reAuthenticate();
+        : await resume();
       await showTodos(result);
     } catch (error) {
       showLogin();

@@ -1,0 +1,282 @@
+"""
+What the authentication client needs to refresh its access token: when to, and a timer.
+
+    is_expiry(error)        # a 401 TokenExpiredError: the access token ran out
+    token_expiry(token)     # the `exp` of a JWT, read without checking it (it is the server's)
+    RefreshTimer(...)       # calls back `margin` seconds before the token expires
+
+and the authentication client's refresh, as mixins of its classes: the steps both share
+(`RefreshSteps`, a flow as the client's others), then the blocking and async twins that run
+them, send a call again after an expiry, and keep the refresh token in the storage.
+
+A socket.io server disconnects a socket when the token it logged in with expires, so the
+authentication client of a socket connection refreshes before then, on a `RefreshTimer`
+(a thread's timer for blocking clients, the event loop's for async ones).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import functools
+import threading
+import time
+from collections.abc import Callable, Generator, Mapping
+from typing import TYPE_CHECKING, Any
+
+import jwt
+
+from ..errors import FeathersError, NotAuthenticated
+from ._base import merge_headers
+
+if TYPE_CHECKING:
+    from ._base import Request
+
+__all__ = [
+    "AsyncRefresh",
+    "RefreshSteps",
+    "RefreshTimer",
+    "SyncRefresh",
+    "is_expiry",
+    "token_expiry",
+]
+
+#: The `data.name` of the 401 a server answers for an expired token.
+TOKEN_EXPIRED = "TokenExpiredError"
+
+
+def is_expiry(error: FeathersError) -> bool:
+    """Whether `error` is the 401 of an expired access token (`data.name` TokenExpiredError)."""
+    data = error.data if isinstance(error.data, Mapping) else {}
+    return error.code == 401 and data.get("name") == TOKEN_EXPIRED
+
+
+def _claim(token: Any, name: str) -> Any:
+    """A claim of a JWT, read without checking its signature; None without it."""
+    try:
+        payload = jwt.decode(str(token), options={"verify_signature": False})
+    except jwt.PyJWTError:
+        return None
+    return payload.get(name) if isinstance(payload, Mapping) else None
+
+
+def token_expiry(token: Any) -> float | None:
+    """The `exp` of a JWT, read without checking its signature; None without one."""
+    expiry = _claim(token, "exp")
+    if isinstance(expiry, bool) or not isinstance(expiry, (int, float)):
+        return None
+    return float(expiry)
+
+
+class RefreshTimer:
+    """
+    One pending callback at a time, `margin` seconds before a token's `exp`.
+
+    `asynchronous` timers run on the running event loop and await the callback; others run
+    it on a daemon thread. `cancel()` drops the pending one.
+    """
+
+    def __init__(self, callback: Callable[[str], Any], *, asynchronous: bool) -> None:
+        self.callback = callback
+        self.asynchronous = asynchronous
+        self._handle: Any = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    def schedule(self, token: str, margin: float) -> None:
+        """Call back with `token` `margin` seconds before it expires, or halfway to its expiry
+        when that is later."""
+        self.cancel()
+        expiry = token_expiry(token)
+        if expiry is None:
+            return
+        remaining = expiry - time.time()
+        # Never sooner than halfway: a token shorter-lived than the margin is not refreshed
+        # again and again.
+        delay = max(remaining - margin, remaining / 2, 0.0)
+        if self.asynchronous:
+            loop = asyncio.get_running_loop()
+            self._handle = loop.call_later(delay, self._start_task, token)
+        else:
+            timer = threading.Timer(delay, self._run, args=(token,))
+            timer.daemon = True
+            timer.start()
+            self._handle = timer
+
+    def cancel(self) -> None:
+        """Drop the pending callback, if any."""
+        if self._handle is not None:
+            self._handle.cancel()
+        self._handle = None
+
+    def _run(self, token: str) -> None:
+        # A failed refresh leaves the token to expire: the next call raises the error.
+        with contextlib.suppress(FeathersError):
+            self.callback(token)
+
+    def _start_task(self, token: str) -> None:
+        task = asyncio.ensure_future(self._await(token))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _await(self, token: str) -> None:
+        with contextlib.suppress(FeathersError):
+            await self.callback(token)
+
+
+class RefreshSteps:
+    """What the sync and async clients share of refreshing: when to, and the steps."""
+
+    result: Any
+    header: str
+    scheme: str
+    app: Any
+    refresh_strategy: str
+    handle_error: Callable[[FeathersError], Any]
+    authenticate: Callable[..., Any]
+    get_refresh_token: Callable[[], Any]
+    remove_refresh_token: Callable[[], Any]
+
+    def current_token(self) -> str | None:
+        """The access token of the current result, or None."""
+        token = self.result.get("accessToken") if isinstance(self.result, Mapping) else None
+        return token if isinstance(token, str) and token else None
+
+    def token_sent(self, request: Request) -> str | None:
+        """The access token `request` carries in this client's header, or None."""
+        prefix = f"{self.scheme} "
+        for name, value in request.headers.items():
+            if name.lower() == self.header.lower() and value.startswith(prefix):
+                return value[len(prefix) :]
+        return None
+
+    def should_refresh(self, request: Request, error: FeathersError) -> bool:
+        """
+        Whether a call that failed with `error` refreshes and is sent again: the token it
+        carried expired, and was this client's (the current one, or an earlier one of the
+        same login, its `sid`), not one the caller set in `params["headers"]`.
+        """
+        sent, current = self.token_sent(request), self.current_token()
+        if not is_expiry(error) or sent is None or current is None:
+            return False
+        login = _claim(sent, "sid")
+        return sent == current or (login is not None and login == _claim(current, "sid"))
+
+    def with_current_token(self, request: Request) -> Request:
+        """`request` carrying the current access token in place of the one it was sent with."""
+        header = {self.header: f"{self.scheme} {self.current_token()}"}
+        return dataclasses.replace(request, headers=merge_headers(request.headers, header))
+
+    def uses_socket(self) -> bool:
+        """Whether the app's connection is a socket, which the server closes at expiry."""
+        return hasattr(self.app.rest, "authentication_path")
+
+    def refresh_flow(
+        self, stale: str | None, params: Any
+    ) -> Generator[Callable[[], Any], Any, Any]:
+        """
+        The steps of `refresh()`: log in with the stored refresh token, unless the access
+        token is no longer `stale` (another call refreshed it meanwhile: its result is kept).
+        """
+        current = self.current_token()
+        if stale is not None and current is not None and current != stale:
+            return self.result
+        token = yield self.get_refresh_token
+        if not token:
+            error = NotAuthenticated("No refreshToken found in storage")
+            yield functools.partial(self.handle_error, error)
+            raise error
+        data = {"strategy": self.refresh_strategy, "refreshToken": token}
+        try:
+            return (yield functools.partial(self.authenticate, data, params))
+        except FeathersError as error:
+            if isinstance(error.code, int) and 400 < error.code < 408:
+                yield self.remove_refresh_token
+            raise
+
+
+class SyncRefresh:
+    """The blocking client's refresh, its resend after an expiry, and its storage steps."""
+
+    storage: Any
+    refresh_storage_key: str
+    refresh_flow: Callable[..., Any]
+    should_refresh: Callable[..., bool]
+    token_sent: Callable[..., Any]
+    with_current_token: Callable[..., Any]
+    run_flow: Callable[..., Any]
+
+    def refresh(self, stale: str | None = None, params: Any = None) -> Any:
+        """Trade the stored refresh token for new tokens (none when `stale` was replaced)."""
+        with self._refresh_lock:
+            return self.run_flow(self.refresh_flow(stale, params))
+
+    def send(self, service: Any, request: Request) -> Any:
+        """Send a call; after a 401 for an expired token, refresh once and send it again."""
+        try:
+            return service.connection.call(request)
+        except FeathersError as error:
+            if not self.should_refresh(request, error):
+                raise
+            self.refresh(self.token_sent(request))
+        return service.connection.call(self.with_current_token(request))
+
+    def get_refresh_token(self) -> Any:
+        """Read the stored refresh token."""
+        return self.storage.get(self.refresh_storage_key)
+
+    def set_refresh_token(self, token: str) -> None:
+        """Store the refresh token."""
+        self.storage.set(self.refresh_storage_key, token)
+
+    def remove_refresh_token(self) -> None:
+        """Delete the stored refresh token."""
+        self.storage.delete(self.refresh_storage_key)
+
+    @functools.cached_property
+    def _refresh_lock(self) -> threading.RLock:
+        # Reentrant: the refresh itself may be sent through `send`.
+        return threading.RLock()
+
+
+class AsyncRefresh:
+    """The async client's refresh, its resend after an expiry, and its storage steps."""
+
+    refresh_storage_key: str
+    refresh_flow: Callable[..., Any]
+    should_refresh: Callable[..., bool]
+    token_sent: Callable[..., Any]
+    with_current_token: Callable[..., Any]
+    run_flow: Callable[..., Any]
+    _storage: Callable[..., Any]
+
+    async def refresh(self, stale: str | None = None, params: Any = None) -> Any:
+        """Trade the stored refresh token for new tokens (none when `stale` was replaced)."""
+        async with self._refresh_lock:
+            return await self.run_flow(self.refresh_flow(stale, params))
+
+    async def send(self, service: Any, request: Request) -> Any:
+        """Send a call; after a 401 for an expired token, refresh once and send it again."""
+        try:
+            return await service.connection.call(request)
+        except FeathersError as error:
+            if not self.should_refresh(request, error):
+                raise
+            await self.refresh(self.token_sent(request))
+        return await service.connection.call(self.with_current_token(request))
+
+    async def get_refresh_token(self) -> Any:
+        """Read the stored refresh token."""
+        return await self._storage("get", self.refresh_storage_key)
+
+    async def set_refresh_token(self, token: str) -> None:
+        """Store the refresh token."""
+        await self._storage("set", self.refresh_storage_key, token)
+
+    async def remove_refresh_token(self) -> None:
+        """Delete the stored refresh token."""
+        await self._storage("delete", self.refresh_storage_key)
+
+    @functools.cached_property
+    def _refresh_lock(self) -> asyncio.Lock:
+        return asyncio.Lock()
