@@ -115,51 +115,72 @@ def _password_field() -> str:
     return str(authentication_settings()["LOCAL"]["PASSWORD_FIELD"])
 
 
+def _refresh_on() -> bool:
+    from ..server.authentication.refresh import refresh_enabled
+
+    return refresh_enabled()
+
+
 def _authentication_request() -> dict[str, Any]:
     login = _login_field()
+    refresh = _refresh_on()
+    properties: dict[str, Any] = {
+        "strategy": {
+            "type": "string",
+            "examples": ["local", "jwt", "refresh"] if refresh else ["local", "jwt"],
+        },
+        "accessToken": {"type": "string", "description": "For the `jwt` strategy."},
+        login: {"type": "string", "description": "For the `local` strategy: the login."},
+        _password_field(): {
+            "type": "string",
+            "writeOnly": True,
+            "description": "For the `local` strategy.",
+        },
+    }
+    if refresh:
+        properties["refreshToken"] = {
+            "type": "string",
+            "description": (
+                "For the `refresh` strategy; in cookie mode it is left out and the "
+                "refresh cookie is read instead."
+            ),
+        }
     return {
         "type": "object",
         "description": (
             "A login: `local` with the login field and password, `jwt` with a token to "
-            "re-authenticate, `refresh` with a refresh token to trade for new tokens (it is "
-            "spent: presenting it again ends its login), or any strategy the project enables."
+            "re-authenticate, "
+            + (
+                "`refresh` with a refresh token to trade for new tokens (it is spent: "
+                "presenting it again ends its login), "
+                if refresh
+                else ""
+            )
+            + "or any strategy the project enables."
         ),
         "required": ["strategy"],
-        "properties": {
-            "strategy": {"type": "string", "examples": ["local", "jwt", "refresh"]},
-            "accessToken": {"type": "string", "description": "For the `jwt` strategy."},
-            login: {"type": "string", "description": "For the `local` strategy: the login."},
-            _password_field(): {
-                "type": "string",
-                "writeOnly": True,
-                "description": "For the `local` strategy.",
-            },
-            "refreshToken": {
-                "type": "string",
-                "description": (
-                    "For the `refresh` strategy; in cookie mode it is left out and the "
-                    "refresh cookie is read instead."
-                ),
-            },
-        },
+        "properties": properties,
         "additionalProperties": True,
     }
 
 
 def _authentication_result() -> dict[str, Any]:
+    refresh_token = {
+        "refreshToken": {
+            "type": "string",
+            "description": (
+                "Answered by every login that issues a new access token: a single-use token "
+                "for `{strategy: 'refresh'}` (not in cookie mode, where it is set as an "
+                "HttpOnly cookie)."
+            ),
+        }
+    }
     return {
         "type": "object",
         "required": ["accessToken", "authentication"],
         "properties": {
             "accessToken": {"type": "string", "description": "A JWT for `Authorization: Bearer`."},
-            "refreshToken": {
-                "type": "string",
-                "description": (
-                    "With the `refresh` strategy on, answered by every login that issues a new "
-                    "access token: a single-use token for `{strategy: 'refresh'}` (not in "
-                    "cookie mode, where it is set as an HttpOnly cookie)."
-                ),
-            },
+            **(refresh_token if _refresh_on() else {}),
             "authentication": {
                 "type": "object",
                 "required": ["strategy"],

@@ -291,11 +291,24 @@ def test_the_authentication_service(schema):
     assert logout["security"] == [{"jwtAuth": []}]
 
 
-def test_the_refresh_strategy_is_described(schema):
-    schemas = schema["components"]["schemas"]
-    request = schemas["AuthenticationRequest"]
-    result = schemas["AuthenticationResult"]
+def test_the_refresh_strategy_is_described_when_it_is_on(openapi_settings, settings):
+    from django_services.openapi.generators import ServicesSchemaGenerator
 
+    def schemas() -> dict:
+        schema = ServicesSchemaGenerator().get_schema(request=None, public=True)
+        return schema["components"]["schemas"]
+
+    off = schemas()
+    assert "refreshToken" not in off["AuthenticationRequest"]["properties"]
+    assert "refreshToken" not in off["AuthenticationResult"]["properties"]
+    assert "refresh" not in off["AuthenticationRequest"]["properties"]["strategy"]["examples"]
+
+    settings.DJANGO_SERVICES = {
+        **settings.DJANGO_SERVICES,
+        "AUTHENTICATION": {"AUTH_STRATEGIES": ["local", "jwt", "refresh"]},
+    }
+    on = schemas()
+    request, result = on["AuthenticationRequest"], on["AuthenticationResult"]
     assert "refresh" in request["properties"]["strategy"]["examples"]
     assert request["properties"]["refreshToken"]["type"] == "string"
     assert "`refresh`" in request["description"]

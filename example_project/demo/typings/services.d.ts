@@ -19,7 +19,7 @@ export interface AuthenticationRequest {
 export interface AuthenticationResult {
   /** A JWT for `Authorization: Bearer`. */
   accessToken: string
-  /** With the `refresh` strategy on, answered by every login that issues a new access token: a single-use token for `{strategy: 'refresh'}` (not in cookie mode, where it is set as an HttpOnly cookie). */
+  /** Answered by every login that issues a new access token: a single-use token for `{strategy: 'refresh'}` (not in cookie mode, where it is set as an HttpOnly cookie). */
   refreshToken?: string
   authentication: {
     strategy: string
