@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from .model_services import ModelService
     from .pagination import FeathersPagination
     from .params import Params
+    from .query_set import QueryDeclaration
     from .registry import get_service, register, unregister
     from .services import Service
 
@@ -35,6 +36,7 @@ __all__ = [
     "FeathersQueryFilter",
     "ModelService",
     "Params",
+    "QueryDeclaration",
     "Service",
     "event_bus",
     "exception_handler",
@@ -52,6 +54,7 @@ _MODULES = {
     "FeathersQueryFilter": ".filters",
     "ModelService": ".model_services",
     "Params": ".params",
+    "QueryDeclaration": ".query_set",
     "Service": ".services",
     "event_bus": ".events",
     "exception_handler": ".exceptions",

@@ -121,19 +121,22 @@ def _query_fields(
     service: Any, serializer: Any, id_field: str, id_lookup: tuple[str, models.Field]
 ) -> dict[str, QueryField]:
     name = type(service).__name__
+    declaration = service.get_query_declaration()
+    names = declaration.get_field_names()
+    sort_fields = declaration.sort_fields
     include = None
-    if service.query_fields is not None:
-        include = {*service.query_fields, id_field}
-        unknown = sorted(set(service.query_fields) - set(serializer.fields))
+    if names is not None:
+        include = {*names, id_field}
+        unknown = sorted(set(names) - set(serializer.fields))
         if unknown:
             raise ImproperlyConfigured(
                 f"{name}.query_fields names {unknown}, which the serializer does not have."
             )
     fields = serializer_query_fields(
-        serializer, service.get_model(), include=include, sortable=service.sort_fields
+        serializer, service.get_model(), include=include, sortable=sort_fields
     )
-    if service.sort_fields is not None:
-        unsortable = sorted(set(service.sort_fields) - set(fields))
+    if sort_fields is not None:
+        unsortable = sorted(set(sort_fields) - set(fields))
         if unsortable:
             raise ImproperlyConfigured(
                 f"{name}.sort_fields names {unsortable}, which are not queryable fields "
@@ -141,7 +144,7 @@ def _query_fields(
             )
     if id_field not in fields:
         fields[id_field] = QueryField(id_field, *id_lookup)
-    return fields
+    return declaration.restrict(fields)
 
 
 @functools.lru_cache(maxsize=512)
@@ -172,15 +175,17 @@ def _static_key(service: Any) -> tuple[Any, ...] | None:
         or not has_static_fields(type(service), serializer_class)  # type: ignore[arg-type]
     ):
         return None
+    declaration = service.get_query_declaration()
     try:
         key = (
             type(service),
             serializer_class,
             service.queryset.model,
-            service.id_field,
-            _options_key(service.query_fields),
-            _options_key(service.sort_fields),
-            _options_key(service.private_fields),
+            type(declaration),
+            declaration.id_field,
+            _options_key(declaration.fields),
+            _options_key(declaration.sort_fields),
+            _options_key(declaration.private_fields),
         )
         hash(key)
     except TypeError:
@@ -192,6 +197,8 @@ def _options_key(value: Any) -> Any:
     """A hashable form of a collection option (TypeError when it holds unhashable items)."""
     if value is None or isinstance(value, str):
         return value
+    if isinstance(value, Mapping):
+        return tuple((name, _options_key(item)) for name, item in value.items())
     return tuple(value)
 
 

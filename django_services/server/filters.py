@@ -11,8 +11,9 @@ Queries name fields by their API names, the serializer's field names: each reada
 whose `source` leads to a model column (through forward relations) may be queried, under the
 ORM path of that source. Write-only fields, and so private ones, are never queryable.
 
-The backend applies the query of the call in progress (`view.call.query`, parsed once per
-call by `ModelService` from `params.query`): conditions, `$sort`, and `$select` as `.only()`.
+The backend applies the query of the call in progress, which it fetches with `get_query`
+(`view.call.query`, parsed once per call by `ModelService` from `params.query`, before any
+filter backend runs): conditions, `$sort`, and `$select` as `.only()`.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from rest_framework import serializers
 from rest_framework.filters import BaseFilterBackend
 
 from ..query.orm import apply_filters, apply_select
-from ..query.parse import QueryField
+from ..query.parse import FeathersQuery, QueryField
 
 __all__ = ["FeathersQueryFilter", "orm_path", "serializer_query_fields"]
 
@@ -35,10 +36,17 @@ __all__ = ["FeathersQueryFilter", "orm_path", "serializer_query_fields"]
 class FeathersQueryFilter(BaseFilterBackend):
     """Filter, sort and narrow a queryset by the Feathers query of the view's current call."""
 
+    def get_query(self, request: Any, view: Any) -> FeathersQuery | None:
+        """
+        The parsed query to apply: that of the view's call in progress, which the service
+        parsed from `params.query` before any filter backend runs (None outside a call).
+        """
+        call = getattr(view, "call", None)
+        return call.query if call is not None else None
+
     def filter_queryset(self, request: Any, queryset: QuerySet, view: Any) -> QuerySet:
         """Return `queryset` with the query's conditions, `$sort` and `$select` applied."""
-        call = getattr(view, "call", None)
-        query = call.query if call is not None else None
+        query = self.get_query(request, view)
         if query is None:
             return queryset
         return apply_select(apply_filters(queryset, query), query)

@@ -1,7 +1,7 @@
 """
 The options of a `ModelService`, its serializers, and the field tables they decide.
 
-    service.get_paginate()            # Paginate(default=10, max=50), or None
+    service.get_query_declaration()   # QueryDeclaration: fields, operators, paging
     service.get_field_tables()        # FieldTables: id lookup, query fields, `$select` names
     service.represent(records, many=True)
 
@@ -24,21 +24,18 @@ from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttrib
 from django.db.models.query_utils import DeferredAttribute
 from rest_framework import serializers
 
-from ..conf import services_settings
-from ..query.parse import Paginate, QueryField
+from ..query.parse import QueryField
 from .field_tables import FieldTables, has_static_queryset
 from .overrides import SERVICE_PACKAGES, is_own
+from .query_set import SHORTHAND, QueryDeclaration
 from .representation import Representation
 from .serializer_fields import reuse_built_fields
 
-__all__ = ["ESTIMATE_TOTAL_ABOVE", "ModelOptionsMixin"]
+__all__ = ["ModelOptionsMixin"]
 
 #: The service (and paginator) methods that see a find's records: overridden, they may want
 #: instances.
 _ROW_HOOKS = ("represent", "paginate_queryset")
-
-#: The `paginate` key that lets PostgreSQL's planner estimate the total of large finds.
-ESTIMATE_TOTAL_ABOVE = "estimate_total_above"
 
 
 class ModelOptionsMixin:
@@ -46,9 +43,11 @@ class ModelOptionsMixin:
 
     queryset: Any = None
     serializer_class: Any = None
+    #: The query declaration (see `query_set.py`); None: one made of the shorthand below.
+    query_class: type[QueryDeclaration] | None = None
     id_field: str | None = None
     paginate: Mapping[str, Any] | bool | None = None
-    query_fields: Collection[str] | None = None
+    query_fields: Collection[str] | Mapping[str, Collection[str] | None] | None = None
     sort_fields: Collection[str] | None = None
     private_fields: Collection[str] = ()
     operators: Collection[str] | None = None
@@ -58,13 +57,25 @@ class ModelOptionsMixin:
     # What this call worked out, when it cannot be kept for the class (see `FieldTables`).
     _fields_serializer: Any = None
     _call_tables: FieldTables | None = None
+    _call_declaration: QueryDeclaration | None = None
 
     def validate_options(self) -> None:
-        """Also check `paginate`, and, for a static queryset and serializer, the fields."""
+        """Also check the query declaration, and, for a static queryset and serializer, the
+        fields."""
         super().validate_options()  # type: ignore[misc]
-        self.get_paginate()
-        self.get_estimate_total_above()
         cls = type(self)
+        if self.query_class is not None:
+            shorthand = [
+                name
+                for name in SHORTHAND.values()
+                if getattr(self, name) != getattr(ModelOptionsMixin, name)
+            ]
+            if shorthand:
+                raise ImproperlyConfigured(
+                    f"{cls.__name__} sets query_class and {', '.join(shorthand)}: declare "
+                    "them in its query class."
+                )
+        self.get_query_declaration().check(cls.__name__)
         if (
             self.queryset is not None
             and self.serializer_class is not None
@@ -74,39 +85,24 @@ class ModelOptionsMixin:
         ):
             self.get_field_tables()
 
-    def get_paginate(self) -> Paginate | None:
-        """The `paginate` option, or `DJANGO_SERVICES["PAGINATE"]`; None when off."""
-        value = services_settings.PAGINATE if self.paginate is None else self.paginate
-        if isinstance(value, Mapping) and ESTIMATE_TOTAL_ABOVE in value:
-            value = {key: item for key, item in value.items() if key != ESTIMATE_TOTAL_ABOVE}
-        return Paginate.of(value)
-
-    def get_estimate_total_above(self) -> int | None:
+    def get_query_declaration(self) -> QueryDeclaration:
         """
-        `paginate["estimate_total_above"]`: on PostgreSQL, a find the planner expects to match
-        more records than this answers the planner's estimate as `total`. None: always counted.
+        What the service's queries may do: an instance of `query_class`, or the declaration
+        of the shorthand options (`query_fields`, `sort_fields`, ...). One per call.
         """
-        value = services_settings.PAGINATE if self.paginate is None else self.paginate
-        if not isinstance(value, Mapping):
-            return None
-        threshold = value.get(ESTIMATE_TOTAL_ABOVE)
-        if threshold is not None and (
-            isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 0
-        ):
-            raise ImproperlyConfigured(
-                f"paginate['{ESTIMATE_TOTAL_ABOVE}'] must be a non-negative integer or None, "
-                f"not {threshold!r}."
+        declaration = self._call_declaration
+        if declaration is None:
+            query_class = self.query_class
+            declaration = self._call_declaration = (
+                query_class() if query_class is not None else QueryDeclaration.of_service(self)
             )
-        return threshold
-
-    def get_operators(self) -> Collection[str]:
-        """The extra query operators enabled."""
-        return services_settings.OPERATORS if self.operators is None else self.operators
+        return declaration
 
     def get_id_field(self) -> str:
         """The API name of the id field."""
-        if self.id_field is not None:
-            return self.id_field
+        id_field = self.get_query_declaration().id_field
+        if id_field is not None:
+            return id_field
         return self.get_model()._meta.pk.name
 
     def get_model(self) -> type[models.Model]:
@@ -191,6 +187,7 @@ class ModelOptionsMixin:
         """Drop what the previous call worked out (a new call may choose other fields)."""
         self._fields_serializer = None
         self._call_tables = None
+        self._call_declaration = None
 
     # Serializers --------------------------------------------------------------------------
 
@@ -212,7 +209,7 @@ class ModelOptionsMixin:
         reuse_built_fields(serializer)
         # The services' serializers are `Serializer`s (a `ModelSerializer` by default).
         fields = cast(serializers.Serializer, serializer).fields
-        for name in self.private_fields:
+        for name in self.get_query_declaration().private_fields:
             if name in fields:
                 fields[name].write_only = True
 

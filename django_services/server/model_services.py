@@ -33,7 +33,6 @@ permissions are checked on every record a call reads or writes by id or by query
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -44,17 +43,17 @@ from rest_framework.viewsets import GenericViewSet
 from ..errors import BadRequest, NotFound
 from ..query.convert import convert_value
 from ..query.orm import apply_select, fetch_page
-from ..query.parse import FeathersQuery, parse_query
+from ..query.parse import FeathersQuery
 from .calls import CallContext
 from .filters import FeathersQueryFilter
 from .model_data import ModelDataMixin
-from .model_options import ESTIMATE_TOTAL_ABOVE, ModelOptionsMixin
+from .model_options import ModelOptionsMixin
 from .pagination import FeathersPagination
 from .params import Params
 from .row_writes import inserts_one_row, lock_rows, saving_changes_only
 from .views import ServiceMixin
 
-__all__ = ["ESTIMATE_TOTAL_ABOVE", "ModelService"]
+__all__ = ["ModelService"]
 
 REPLACE_MULTIPLE = "You can not replace multiple instances. Did you mean 'patch'?"
 
@@ -97,17 +96,11 @@ class ModelService(  # type: ignore[misc]
     pagination_class: Any = FeathersPagination
     action_map: dict[str, str] = {}
 
-    @property
-    def feathers_query(self) -> FeathersQuery | None:
-        """The parsed query of the call in progress (`self.call.query`)."""
-        call = self.call
-        return call.query if call is not None else None
-
     # The standard methods ---------------------------------------------------------------
 
     def find(self, params: Params) -> Any:
         """Every record matching the query: a page with `paginate`, else a list."""
-        query = self.prepare_query(params, find=True)
+        query = self.prepare_query(params, "find")
         queryset = self.filter_queryset(self.get_queryset())
         representation = self.row_representation(queryset)
         if representation is not None:
@@ -133,7 +126,7 @@ class ModelService(  # type: ignore[misc]
 
     def create(self, data: Any, params: Params) -> Any:
         """Create a record, or several from a list when `multi` allows it."""
-        query = self.prepare_query(params, select_only=True)
+        query = self.prepare_query(params, "create")
         many = isinstance(data, list)
         if many:
             self.check_multi("create")
@@ -202,7 +195,7 @@ class ModelService(  # type: ignore[misc]
         changes a queried field still returns them.
         """
         self.check_multi("patch")
-        query = self.prepare_query(params, multi=True)
+        query = self.prepare_query(params, "multi")
         with self.atomic():
             instances = self.find_instances(lock=True)
             updates = []
@@ -222,7 +215,7 @@ class ModelService(  # type: ignore[misc]
     def remove_many(self, params: Params) -> list[Any]:
         """Delete every record the query matches (`$limit` ignored), all or nothing."""
         self.check_multi("remove")
-        self.prepare_query(params, multi=True)
+        self.prepare_query(params, "multi")
         with self.atomic():
             instances = self.find_instances(lock=True)
             removed = self.represent(instances, many=True)
@@ -253,14 +246,13 @@ class ModelService(  # type: ignore[misc]
 
     # Reading records --------------------------------------------------------------------
 
-    def prepare_query(
-        self, params: Params, *, find: bool = False, multi: bool = False, select_only: bool = False
-    ) -> FeathersQuery:
+    def prepare_query(self, params: Params, kind: str = "id") -> FeathersQuery:
         """
         Parse the query of `params` for this call into `self.call.query` and return it.
 
-        `find` applies pagination to `$limit`; `multi` drops `$limit` (multi patch and
-        remove touch every match); `select_only` reads `$select` and nothing else (create).
+        `kind` is the kind of call (`QUERY_KINDS`): `find` pages, `multi` (patch and remove
+        without an id) drops `$limit`, `id` reads the query as given, `create` reads `$select`
+        only.
         """
         call = self.call
         if call is None or call.params is not params:
@@ -268,20 +260,14 @@ class ModelService(  # type: ignore[misc]
             call = self.call = CallContext(self, self.action or "find", params=params)
         self.params = params
         self.forget_call_tables()
-        query = params.query or {}
-        if select_only:
-            query = {"$select": query["$select"]} if "$select" in query else {}
         # Through the hooks, so that a service overriding one of them is obeyed.
-        parsed = parse_query(
-            query,
+        parsed = self.get_query_declaration().parse(
+            params.query,
             fields=self.get_query_fields(),
             id_field=self.get_id_field(),
             selectable=self.get_selectable_fields(),
-            paginate=self.get_paginate() if find else None,
-            operators=self.get_operators(),
+            kind=kind,
         )
-        if multi:
-            parsed = dataclasses.replace(parsed, limit=None)
         call.query = parsed
         return parsed
 
@@ -339,7 +325,7 @@ class ModelService(  # type: ignore[misc]
                 todos = self.get_matching_queryset(params).filter(complete=False)
                 return {"updated": todos.update(complete=True)}
         """
-        self.prepare_query(params, multi=True)
+        self.prepare_query(params, "multi")
         return self.filter_queryset(self.get_queryset())
 
     def check_record_permissions(self, instance: models.Model) -> None:
