@@ -11,31 +11,20 @@ The options of a `ModelService`, its serializers, and the field tables they deci
 
 from __future__ import annotations
 
-import functools
-import inspect
-import weakref
 from collections.abc import Collection, Mapping
 from typing import Any, cast
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db import models
-from django.db.models import signals
-from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
-from django.db.models.query_utils import DeferredAttribute
 from rest_framework import serializers
 
 from ..query.parse import QueryField
-from .field_tables import FieldTables, has_static_queryset
-from .overrides import SERVICE_PACKAGES, is_own
+from .field_tables import FieldTables
 from .query_set import SHORTHAND, QueryDeclaration
 from .representation import Representation
-from .serializer_fields import reuse_built_fields
+from .serializer_fields import builds_fields_as_drf, reuse_built_fields
 
 __all__ = ["ModelOptionsMixin"]
-
-#: The service (and paginator) methods that see a find's records: overridden, they may want
-#: instances.
-_ROW_HOOKS = ("represent", "paginate_queryset")
 
 
 class ModelOptionsMixin:
@@ -43,6 +32,9 @@ class ModelOptionsMixin:
 
     queryset: Any = None
     serializer_class: Any = None
+    #: How records are shown without a serializer per call (see `representation.py`); None:
+    #: the plain serializer path, a serializer built for each call and its records instances.
+    representation_class: type[Representation] | None = Representation
     #: The query declaration (see `query_set.py`); None: one made of the shorthand below.
     query_class: type[QueryDeclaration] | None = None
     id_field: str | None = None
@@ -79,11 +71,12 @@ class ModelOptionsMixin:
         if (
             self.queryset is not None
             and self.serializer_class is not None
-            # Classes are hashable; typeshed's `Hashable` check misreads class objects.
-            and has_static_queryset(cls)  # type: ignore[arg-type]
-            and is_own(cls, "get_serializer_class", SERVICE_PACKAGES)
+            and builds_fields_as_drf(self.serializer_class)
         ):
-            self.get_field_tables()
+            # The declared queryset and serializer, without the hooks that may read the call.
+            serializer = self.serializer_class()
+            self.conceal_private_fields(serializer)
+            FieldTables.check(self, serializer, self.queryset.model)
 
     def get_query_declaration(self) -> QueryDeclaration:
         """
@@ -106,10 +99,11 @@ class ModelOptionsMixin:
         return self.get_model()._meta.pk.name
 
     def get_model(self) -> type[models.Model]:
-        """The model of the service's queryset."""
-        # Without a `get_queryset` override the model is known without cloning the queryset.
-        # Classes are hashable; typeshed's `Hashable` check misreads class objects.
-        if self.queryset is not None and has_static_queryset(type(self)):  # type: ignore[arg-type]
+        """
+        The model of the service's queryset: that of the `queryset` attribute, as DRF's
+        `get_queryset()` starts from it, else of `get_queryset()`.
+        """
+        if self.queryset is not None:
             return self.queryset.model
         return self.get_queryset().model  # type: ignore[attr-defined]
 
@@ -154,32 +148,11 @@ class ModelOptionsMixin:
         """
         The representation of a find's records when they can be read as tuples of its
         `columns` (`values_list`), as a hand-written view reads them, without a model
-        instance per row; None when they must be instances.
-
-        Instances are needed when the service shows or pages records its own way
-        (`represent` or `paginate_queryset` overridden, no representation), when the model
-        builds instances its own way (`from_db`, init signal receivers) or a shown column is
-        read through a descriptor of its field's own (money or encrypted fields, say), or
-        when the queryset reads more than columns (`prefetch_related`, `distinct`, an
-        iterable other than models').
+        instance per row; None when they must be instances (`representation_class` is None,
+        or `Representation.declines_rows` says why).
         """
         representation = self.call_representation()
-        if representation is None or not _shows_rows_as_built(type(self)):
-            return None
-        paginator = getattr(self, "paginator", None)
-        if paginator is not None and not _shows_rows_as_built(type(paginator)):
-            return None
-        model = queryset.model
-        if (
-            queryset._iterable_class is not models.query.ModelIterable
-            or queryset._prefetch_related_lookups  # type: ignore[attr-defined]  # unstubbed
-            or queryset.query.distinct
-            or model.from_db.__func__ is not models.Model.from_db.__func__  # type: ignore[attr-defined]
-            or signals.pre_init.has_listeners(model)
-            or signals.post_init.has_listeners(model)
-            # Classes are hashable; typeshed's `Hashable` check misreads class objects.
-            or not _read_as_stored(model, representation.columns)  # type: ignore[arg-type]
-        ):
+        if representation is None or representation.declines_rows(queryset) is not None:
             return None
         return representation
 
@@ -237,29 +210,3 @@ def _child(serializer: serializers.BaseSerializer) -> Any:
     if isinstance(serializer, serializers.ListSerializer):
         return serializer.child
     return serializer
-
-
-_rows_as_built: weakref.WeakKeyDictionary[type, bool] = weakref.WeakKeyDictionary()
-
-
-def _shows_rows_as_built(cls: type) -> bool:
-    """Whether the service (or paginator) class shows and pages records as this package does."""
-    known = _rows_as_built.get(cls)
-    if known is None:
-        known = _rows_as_built[cls] = all(
-            is_own(cls, name, SERVICE_PACKAGES) for name in _ROW_HOOKS
-        )
-    return known
-
-
-@functools.cache
-def _read_as_stored(model: type[models.Model], columns: tuple[str, ...]) -> bool:
-    """Whether reading each column on an instance gives the value loaded from the database."""
-    return all(
-        type(inspect.getattr_static(model, column, None)) in _STORED_VALUE_DESCRIPTORS
-        for column in columns
-    )
-
-
-#: Django's own attributes of concrete fields: they answer the loaded value as it is.
-_STORED_VALUE_DESCRIPTORS = (DeferredAttribute, ForeignKeyDeferredAttribute)

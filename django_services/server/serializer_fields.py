@@ -33,6 +33,7 @@ from rest_framework import relations, serializers
 from rest_framework.settings import api_settings
 from rest_framework.utils.serializer_helpers import BindingDict
 
+from .._drf_compat import cached_fields, field_validators, set_cached_fields, set_field_validators
 from .overrides import is_own
 
 __all__ = ["COLUMN_FIELDS", "FIELD_HOOKS", "builds_fields_as_drf", "reuse_built_fields"]
@@ -114,7 +115,7 @@ def reuse_built_fields(serializer: serializers.BaseSerializer) -> bool:
     cls = type(serializer)
     if (
         not isinstance(serializer, serializers.ModelSerializer)
-        or "fields" in vars(serializer)
+        or cached_fields(serializer) is not None
         or not builds_fields_as_drf(cls)
     ):
         return False
@@ -123,11 +124,11 @@ def reuse_built_fields(serializer: serializers.BaseSerializer) -> bool:
         template = _templates[cls] = serializer.get_fields()
     elif serializer.url_field_name is None:
         # What `get_fields()` would have set on the instance.
-        vars(serializer)["url_field_name"] = api_settings.URL_FIELD_NAME
+        serializer.url_field_name = api_settings.URL_FIELD_NAME  # type: ignore[misc]
     fields = BindingDict(serializer)
     for name, field in template.items():
         fields[name] = _clone(field)
-    vars(serializer)["fields"] = fields
+    set_cached_fields(serializer, fields)
     return True
 
 
@@ -136,9 +137,9 @@ def _clone(field: Any) -> Any:
     if type(field) not in _SHALLOW_CLONES:
         return copy.deepcopy(field)
     clone = copy.copy(field)
-    validators = vars(field).get("_validators")
+    validators = field_validators(field)
     if validators is not None:
-        vars(clone)["_validators"] = list(validators)
+        set_field_validators(clone, list(validators))
     return clone
 
 

@@ -78,13 +78,12 @@ class UserService(ModelService):
             return UserSerializer.for_model(get_user_model())
         return super().get_serializer_class()
 
-    def get_serializer(self, *args: Any, **kwargs: Any) -> serializers.BaseSerializer:
-        """The serializer, its password field private whatever `private_fields` says."""
-        serializer = super().get_serializer(*args, **kwargs)
+    def conceal_private_fields(self, serializer: serializers.BaseSerializer) -> None:
+        """The private fields, and the password field whatever `private_fields` says."""
+        super().conceal_private_fields(serializer)
         field = _child(serializer).fields.get(self.password_field)
         if field is not None:
             field.write_only = True
-        return serializer
 
     def create(self, data: Any, params: Any) -> Any:
         """Create users, their passwords hashed before the write transaction opens."""
