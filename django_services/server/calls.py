@@ -33,6 +33,7 @@ from django.http import HttpRequest, HttpResponseBase
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
+from .._drf_compat import mark_authenticated
 from ..contract import CUSTOM_METHOD_VERB, HTTP_VERBS
 from ..errors import BadRequest, MethodNotAllowed
 from .events import STANDARD_EVENTS, schedule_events
@@ -307,7 +308,7 @@ def detached_request(context: CallContext) -> Request:
     )
     request.auth = params.authentication
     # Authenticated already (or not at all): DRF must not run authenticators on it later.
-    request._authenticator = None  # type: ignore[attr-defined]  # DRF's private state, unstubbed
+    mark_authenticated(request)
     return request
 
 
