@@ -28,7 +28,7 @@ from .convert import convert_value
 from .fields import QueryField
 from .limits import QueryLimits
 from .operators import operators as registry
-from .pagination import MAX_ROWS, Paginate, parse_int
+from .paging import MAX_ROWS, Paginate, parse_int
 from .shapes import is_container, is_mapping, list_items
 
 __all__ = [

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .calls import CallContext, run_call, run_call_async
-    from .events import event_bus
+    from .events import ServiceEvent, event_bus
     from .exceptions import exception_handler
     from .filters import FeathersQueryFilter
     from .methods import service_method
@@ -38,6 +38,7 @@ __all__ = [
     "Params",
     "QueryDeclaration",
     "Service",
+    "ServiceEvent",
     "event_bus",
     "exception_handler",
     "get_service",
@@ -56,6 +57,7 @@ _MODULES = {
     "Params": ".params",
     "QueryDeclaration": ".query_set",
     "Service": ".services",
+    "ServiceEvent": ".events",
     "event_bus": ".events",
     "exception_handler": ".exceptions",
     "get_service": ".registry",

@@ -34,9 +34,9 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
 from .._drf_compat import mark_authenticated
-from ..contract import CUSTOM_METHOD_VERB, HTTP_VERBS
+from ..contract import CUSTOM_METHOD_VERB, EVENTS, HTTP_VERBS
 from ..errors import BadRequest, MethodNotAllowed
-from .events import STANDARD_EVENTS, schedule_events
+from .events import schedule_events
 from .hooks import chain_for
 from .params import Params
 
@@ -113,7 +113,7 @@ class CallContext:
         self.query: Any = None
         self.error: BaseException | None = None
         self.type: str | None = None
-        self.event: str | None = STANDARD_EVENTS.get(method)
+        self.event: str | None = EVENTS.get(method)
         self._result: Any = _UNSET
         # A body read once the call is allowed, as DRF reads it (a transport's lazy data).
         self._data_loader = load_data

@@ -44,7 +44,7 @@ from ..errors import BadRequest, NotFound
 from ..query.convert import convert_value
 from ..query.orm import apply_select, fetch_page
 from ..query.parse import FeathersQuery
-from .calls import CallContext
+from .calls import REPLACE_MULTIPLE, CallContext
 from .filters import FeathersQueryFilter
 from .model_data import ModelDataMixin
 from .model_options import ModelOptionsMixin
@@ -54,8 +54,6 @@ from .row_writes import inserts_one_row, lock_rows, saving_changes_only
 from .views import ServiceMixin
 
 __all__ = ["ModelService"]
-
-REPLACE_MULTIPLE = "You can not replace multiple instances. Did you mean 'patch'?"
 
 
 # Services are routed by the services router, not DRF's (`as_view()` takes options, no

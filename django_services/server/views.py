@@ -40,7 +40,7 @@ from .._drf_compat import add_response_closer
 from ..conf import import_from_string, services_settings
 from ..contract import SERVICE_METHOD_HEADER
 from ..query import codec
-from .base import BaseService
+from .base_service import BaseService
 from .calls import CallContext, run_call
 from .methods import check_method_allowed, http_methods_for, resolve_method
 from .negotiation import ServiceContentNegotiation
