@@ -19,10 +19,10 @@ from django.db import models
 from rest_framework import serializers
 
 from ..query.parse import QueryField
-from .field_tables import FieldTables
+from .filters import FieldTables
 from .query_set import SHORTHAND, QueryDeclaration
-from .representation import Representation
-from .serializer_fields import builds_fields_as_drf, reuse_built_fields
+from .representation import Representation, builds_fields_as_drf
+from .serializer_fields import reuse_built_fields
 
 __all__ = ["ModelOptionsMixin"]
 

@@ -85,7 +85,7 @@ class ModelService(  # type: ignore[misc]
     The parsed query of the call in progress is `self.call.query`: the filter backend and
     the pagination class read it there. What the options and the serializer decide about
     the fields is a `FieldTables` value, kept per service class when it can be (see
-    `field_tables.py`). Fields DRF generates for a `ModelSerializer` are built once per class
+    `filters.py`). Fields DRF generates for a `ModelSerializer` are built once per class
     and cloned for each serializer, as DRF does with declared fields
     (`serializer_fields.reuse_built_fields`).
     """

@@ -28,6 +28,7 @@ from __future__ import annotations
 import datetime
 import functools
 import inspect
+import weakref
 from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
@@ -45,9 +46,70 @@ from .._drf_compat import (
     queryset_yields_instances,
 )
 from .overrides import is_own
-from .serializer_fields import COLUMN_FIELDS, builds_fields_as_drf
 
-__all__ = ["Representation"]
+__all__ = ["COLUMN_FIELDS", "FIELD_HOOKS", "Representation", "builds_fields_as_drf"]
+
+#: DRF fields whose conversion depends on nothing but the value and the field's own options.
+COLUMN_FIELDS: frozenset[type] = frozenset(
+    {
+        # Newer DRF versions only.
+        getattr(fields, "BigIntegerField", fields.IntegerField),
+        fields.BooleanField,
+        fields.CharField,
+        fields.ChoiceField,
+        fields.DateField,
+        fields.DateTimeField,
+        fields.DecimalField,
+        fields.DurationField,
+        fields.EmailField,
+        fields.FilePathField,
+        fields.FloatField,
+        fields.IntegerField,
+        fields.IPAddressField,
+        fields.JSONField,
+        fields.ReadOnlyField,
+        fields.RegexField,
+        fields.SlugField,
+        fields.TimeField,
+        fields.URLField,
+        fields.UUIDField,
+    }
+)
+
+#: The serializer methods DRF builds fields with: overridden, they may read the request.
+FIELD_HOOKS = (
+    "__new__",
+    "__init__",
+    "many_init",
+    "fields",
+    "get_fields",
+    "get_field_names",
+    "get_default_field_names",
+    "get_extra_kwargs",
+    "include_extra_kwargs",
+    "get_uniqueness_extra_kwargs",
+    "build_field",
+    "build_standard_field",
+    "build_relational_field",
+    "build_nested_field",
+    "build_property_field",
+    "build_url_field",
+    "build_unknown_field",
+)
+
+# Weak keys: serializer classes made on the fly (one per call, say) must not pile up here.
+_builds_as_drf: weakref.WeakKeyDictionary[type, bool] = weakref.WeakKeyDictionary()
+
+
+def builds_fields_as_drf(serializer_class: type) -> bool:
+    """Whether every method DRF builds the fields of `serializer_class` with is DRF's own."""
+    known = _builds_as_drf.get(serializer_class)
+    if known is None:
+        known = _builds_as_drf[serializer_class] = all(
+            is_own(serializer_class, name) for name in FIELD_HOOKS
+        )
+    return known
+
 
 #: The serializer methods that decide how records are represented.
 REPRESENTATION_HOOKS = ("to_representation", "data", READABLE_FIELDS_HOOK)
