@@ -77,7 +77,8 @@ class QueryFields:
         declaration = service.get_query_declaration()
         enabled = declaration.enabled_operators()
         fields = []
-        for name, query_field in service.get_query_fields().items():
+        tables = service.get_field_tables()
+        for name, query_field in tables.query_fields.items():
             text = is_text_field(query_field.model_field)
             allowed = query_field.operators
             operators = tuple(
@@ -98,7 +99,7 @@ class QueryFields:
         paginate = declaration.get_paginate()
         return cls(
             fields=tuple(fields),
-            selectable=tuple(service.get_selectable_fields()),
+            selectable=tables.selectable,
             max_limit=paginate.max if paginate is not None else None,
         )
 

@@ -180,15 +180,15 @@ class FieldTables:
         of `serializer_class` built without the call's context (its fields cannot depend on
         it), so that no request outlives its call; else the call's own.
         """
-        model = service.get_model()
+        model = service._model()
         representation = None
         if static and serializer_class is not None:
             serializer = serializer_class()
-            service.conceal_private_fields(serializer)
+            service._conceal_private_fields(serializer)
             representation = service.representation_class.of(serializer, model=model)
         else:
-            serializer = service.fields_serializer()
-        id_field = service.get_id_field()
+            serializer = service._call_serializer()
+        id_field = service._id_field()
         id_lookup = _id_lookup(service, serializer, model, id_field)
         return cls(
             id_field=id_field,
@@ -286,7 +286,7 @@ def _kept_key(service: Any) -> tuple[Any, ...] | None:
         key = (
             type(service),
             serializer_class,
-            service.get_model(),
+            service._model(),
             service.representation_class,
             type(declaration),
             declaration.id_field,

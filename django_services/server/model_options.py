@@ -18,7 +18,6 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 from rest_framework import serializers
 
-from ..query.parse import QueryField
 from .filters import FieldTables
 from .query_set import SHORTHAND, QueryDeclaration
 from .representation import Representation, builds_fields_as_drf
@@ -44,8 +43,9 @@ class ModelOptionsMixin:
     private_fields: Collection[str] = ()
     operators: Collection[str] | None = None
 
-    call: Any = None
-    params: Any = None
+    # The state of the call in progress (see `BaseService`).
+    call: Any
+    params: Any
     # What this call worked out, when it cannot be kept for the class (see `FieldTables`).
     _fields_serializer: Any = None
     _call_tables: FieldTables | None = None
@@ -75,7 +75,7 @@ class ModelOptionsMixin:
         ):
             # The declared queryset and serializer, without the hooks that may read the call.
             serializer = self.serializer_class()
-            self.conceal_private_fields(serializer)
+            self._conceal_private_fields(serializer)
             FieldTables.check(self, serializer, self.queryset.model)
 
     def get_query_declaration(self) -> QueryDeclaration:
@@ -91,14 +91,14 @@ class ModelOptionsMixin:
             )
         return declaration
 
-    def get_id_field(self) -> str:
+    def _id_field(self) -> str:
         """The API name of the id field."""
         id_field = self.get_query_declaration().id_field
         if id_field is not None:
             return id_field
-        return self.get_model()._meta.pk.name
+        return self._model()._meta.pk.name
 
-    def get_model(self) -> type[models.Model]:
+    def _model(self) -> type[models.Model]:
         """
         The model of the service's queryset: that of the `queryset` attribute, as DRF's
         `get_queryset()` starts from it, else of `get_queryset()`.
@@ -116,47 +116,39 @@ class ModelOptionsMixin:
             tables = self._call_tables = FieldTables.of(self)
         return tables
 
-    def get_id_lookup(self) -> tuple[str, models.Field]:
+    def _id_lookup(self) -> tuple[str, models.Field]:
         """The ORM path and model field of the id field (which must be unique)."""
         return self.get_field_tables().id_lookup
 
-    def get_query_fields(self) -> dict[str, QueryField]:
-        """The fields queries may name, by API name (private fields are never among them)."""
-        return dict(self.get_field_tables().query_fields)
-
-    def get_selectable_fields(self) -> list[str]:
-        """The names `$select` may list: the fields results show."""
-        return list(self.get_field_tables().selectable)
-
-    def get_representation(self) -> Representation | None:
+    def _representation(self) -> Representation | None:
         """
         How records are shown without building a serializer per call, or None when the
         serializer must be built (see `django_services.server.representation`).
         """
         return self.get_field_tables().representation
 
-    def call_representation(self) -> Representation | None:
-        """`get_representation()` limited to the fields the call `$select`s."""
-        representation = self.get_representation()
+    def _call_representation(self) -> Representation | None:
+        """The representation of the records, limited to the fields the call `$select`s."""
+        representation = self._representation()
         call = self.call
         query = call.query if call is not None else None
         if representation is not None and query is not None and query.select is not None:
             representation = representation.only(query.select)
         return representation
 
-    def row_representation(self, queryset: models.QuerySet) -> Representation | None:
+    def _row_representation(self, queryset: models.QuerySet) -> Representation | None:
         """
         The representation of a find's records when they can be read as tuples of its
         `columns` (`values_list`), as a hand-written view reads them, without a model
         instance per row; None when they must be instances (`representation_class` is None,
         or `Representation.declines_rows` says why).
         """
-        representation = self.call_representation()
+        representation = self._call_representation()
         if representation is None or representation.declines_rows(queryset) is not None:
             return None
         return representation
 
-    def forget_call_tables(self) -> None:
+    def _forget_call_tables(self) -> None:
         """Drop what the previous call worked out (a new call may choose other fields)."""
         self._fields_serializer = None
         self._call_tables = None
@@ -164,7 +156,7 @@ class ModelOptionsMixin:
 
     # Serializers --------------------------------------------------------------------------
 
-    def fields_serializer(self) -> serializers.BaseSerializer:
+    def _call_serializer(self) -> serializers.BaseSerializer:
         """A serializer without data, read for its fields (one per call)."""
         serializer = self._fields_serializer
         if serializer is None:
@@ -174,10 +166,10 @@ class ModelOptionsMixin:
     def get_serializer(self, *args: Any, **kwargs: Any) -> serializers.BaseSerializer:
         """DRF's serializer, with the private fields made write-only."""
         serializer = super().get_serializer(*args, **kwargs)  # type: ignore[misc]
-        self.conceal_private_fields(_child(serializer))
+        self._conceal_private_fields(_child(serializer))
         return serializer
 
-    def conceal_private_fields(self, serializer: serializers.BaseSerializer) -> None:
+    def _conceal_private_fields(self, serializer: serializers.BaseSerializer) -> None:
         """Make the `private_fields` of `serializer` write-only."""
         reuse_built_fields(serializer)
         # The services' serializers are `Serializer`s (a `ModelSerializer` by default).
@@ -194,7 +186,7 @@ class ModelOptionsMixin:
         """Serialize records, keeping only the `$select`ed fields."""
         call = self.call
         query = call.query if call is not None else None
-        representation = self.call_representation()
+        representation = self._call_representation()
         if representation is not None:
             return representation.many(instance) if many else representation(instance)
         serializer = self.get_serializer(instance, many=many)
