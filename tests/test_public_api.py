@@ -4,14 +4,149 @@ import importlib
 
 import pytest
 
-PACKAGES = [
-    "django_services.contract",
-    "django_services.errors",
-    "django_services.query.codec",
-    "django_services.server",
-    "django_services.server.authentication",
-    "django_services.client",
-]
+#: What each public package exports, named: a change to a public surface is a change here.
+EXPORTS = {
+    "django_services.contract": {
+        "CUSTOM_METHOD_VERB",
+        "EVENTS",
+        "HTTP_VERBS",
+        "METHODS_REQUIRING_ID",
+        "METHODS_WITH_BODY",
+        "METHODS_WITH_ID",
+        "MULTI_METHODS",
+        "RETRY_AFTER_HEADER",
+        "SERVICE_METHOD_HEADER",
+        "STANDARD_METHODS",
+        "WWW_AUTHENTICATE_HEADER",
+    },
+    "django_services.errors": {
+        "BadGateway",
+        "BadRequest",
+        "Conflict",
+        "FeathersError",
+        "Forbidden",
+        "GeneralError",
+        "Gone",
+        "LengthRequired",
+        "MethodNotAllowed",
+        "NotAcceptable",
+        "NotAuthenticated",
+        "NotFound",
+        "NotImplemented",
+        "PaymentError",
+        "Timeout",
+        "TooManyRequests",
+        "Unavailable",
+        "Unprocessable",
+        "convert",
+        "errors",
+        "from_json",
+    },
+    "django_services.query": {
+        "FILTERS",
+        "OPERATORS",
+        "OPTIONAL_OPERATORS",
+        "And",
+        "Comparison",
+        "Condition",
+        "FeathersQuery",
+        "FunctionOperator",
+        "ILike",
+        "Like",
+        "LookupOperator",
+        "Operator",
+        "OperatorRegistry",
+        "Or",
+        "Paginate",
+        "QueryField",
+        "QueryLimits",
+        "apply_filters",
+        "apply_select",
+        "codec",
+        "fetch_page",
+        "find",
+        "model_query_fields",
+        "operators",
+        "parse_query",
+        "register_operator",
+        "to_q",
+    },
+    "django_services.query.codec": {
+        "MAX_DEPTH",
+        "MAX_LIST_ITEMS",
+        "MAX_PARAMETERS",
+        "parse",
+        "stringify",
+    },
+    "django_services.server": {
+        "CallContext",
+        "FeathersPagination",
+        "FeathersQueryFilter",
+        "ModelService",
+        "Params",
+        "QueryDeclaration",
+        "Service",
+        "ServiceEvent",
+        "event_bus",
+        "exception_handler",
+        "get_service",
+        "register",
+        "run_call",
+        "run_call_async",
+        "service_method",
+        "unregister",
+    },
+    "django_services.server.authentication": {
+        "AuthenticationRateThrottle",
+        "AuthenticationResult",
+        "AuthenticationService",
+        "BaseStrategy",
+        "JWTAuthentication",
+        "JWTStrategy",
+        "LocalStrategy",
+        "NotAuthenticated",
+        "SessionAuthentication",
+        "SessionStrategy",
+        "UserService",
+        "create_access_token",
+        "get_access_token",
+        "verify_access_token",
+    },
+    "django_services.client": {
+        "DEFAULT_TIMEOUT",
+        "App",
+        "AsyncAuthenticationClient",
+        "AsyncConnection",
+        "AsyncRestService",
+        "AuthenticationClient",
+        "BaseAuthenticationClient",
+        "BaseConnection",
+        "BaseRestService",
+        "CacheStorage",
+        "Connection",
+        "MemoryStorage",
+        "RestClient",
+        "RestService",
+        "Retries",
+        "SessionStorage",
+        "Storage",
+        "TimeoutConfig",
+        "authentication_client",
+        "errors",
+        "rest",
+        "rest_client",
+        "socketio_client",
+    },
+    "django_services.testing": {
+        "ASYNC_IN_PROCESS",
+        "IN_PROCESS",
+        "AsyncInProcessConnection",
+        "InProcessConnection",
+        "in_process_remote",
+        "in_process_remotes",
+    },
+}
+PACKAGES = list(EXPORTS)
 
 
 def isort_style(name):
@@ -28,6 +163,21 @@ def test_all_is_sorted_and_every_name_resolves(module_name):
     assert len(set(names)) == len(names)
     for name in names:
         assert getattr(module, name) is not None, name
+
+
+@pytest.mark.parametrize("module_name", PACKAGES)
+def test_each_package_exports_exactly_its_public_names(module_name):
+    module = importlib.import_module(module_name)
+
+    assert set(module.__all__) == EXPORTS[module_name]
+
+
+def test_the_event_subscribers_receive_is_exported_beside_the_bus():
+    from django_services import server
+    from django_services.server.events import ServiceEvent
+
+    assert server.ServiceEvent is ServiceEvent
+    assert "schedule_events" not in server.__all__
 
 
 def test_client_objects_show_their_public_path():

@@ -5,8 +5,8 @@ What goes in and out of a service: its records, request bodies, query, and custo
     bodies.record, bodies.data, bodies.patch, bodies.query
     data, result, may_be_empty = custom_schemas(service.mark_all_complete)
 
-A `ModelService` is read through `get_serializer()`, `get_query_fields()`,
-`get_selectable_fields()`, `get_operators()`, `get_paginate()` and `pagination_class`; its
+A `ModelService` is read through `get_serializer()`, `get_field_tables()` (its query fields,
+the names `$select` takes, the id field), `get_query_declaration()` and `pagination_class`; its
 records and request bodies become components (private fields are write-only, so they are in
 request bodies only). A `Service` has free-form bodies; the authentication service has bodies
 of its own. Custom methods are described by their type hints.
@@ -82,9 +82,9 @@ def _read_model_service(service: Any, auto: AutoSchema) -> Bodies:
     patch = auto.resolve_serializer(service.get_serializer(partial=True), "request")
     record_schema = record.schema or {}
     query = QueryFields.of(service, record_schema)
-    id_field = service.get_id_field()
+    id_field = service.get_field_tables().id_field
     result = {"anyOf": [record.ref, _selection(auto, record, serializer, id_field)]}
-    paginate = service.get_paginate()
+    paginate = service.get_query_declaration().get_paginate()
     paginated = paginate is not None
     page = None
     if paginate is not None:

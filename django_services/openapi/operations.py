@@ -65,7 +65,7 @@ class ServiceDescriber:
         auto.method = "GET"
         if isinstance(service, AuthenticationService):
             bodies = authentication_bodies()
-        elif hasattr(service, "get_query_fields"):
+        elif hasattr(service, "get_field_tables"):
             bodies = model_bodies(route, service, auto)
         else:
             bodies = free_bodies()

@@ -1,28 +1,32 @@
 """
 The Feathers query language of a service, as OpenAPI parameters and as a JSON schema.
 
-    fields = QueryFields.of(service, record_schema)   # from the service's public hooks
+    fields = QueryFields.of(service, record_schema)   # its query declaration and fields
     fields.parameters("find")      # $limit, $skip, $sort (deepObject), $select[], field[$op]...
     fields.schema()                # {"type": "object", "properties": {"$limit": ..., "text": ...}}
 
 Each queryable field is a parameter of its own (`complete=true`), and so is each operator
-allowed on it (`createdAt[$gte]=...`, `id[$in][]=1&id[$in][]=2`); pattern operators (`$like`,
-`$ilike`...) are listed for text fields only, when the service enables them. A field's values
+allowed on it (`createdAt[$gte]=...`, `id[$in][]=1&id[$in][]=2`), from the operator registry: the
+standard ones, a project's own (`register_operator`) included, and the optional ones the
+service's query declaration enables (the built-in pattern operators, `$like`, `$ilike`..., for
+text fields only). A field's values
 follow its schema in the record, without `null` (a query string cannot hold one).
 """
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from ..query.convert import is_text_field
-from ..query.parse import OPERATORS, OPTIONAL_OPERATORS
+from ..query.operators import Operator
+from ..query.operators import operators as registry
+from ..query.parse import OPTIONAL_OPERATORS
 
 __all__ = ["QueryFields"]
 
-_LIST_OPERATORS = ("$in", "$nin")
 _DESCRIPTIONS = {
     "$in": "is one of",
     "$nin": "is none of",
@@ -70,11 +74,20 @@ class QueryFields:
         `record_schema` is the schema of its records; field values follow its properties.
         """
         properties = record_schema.get("properties", {})
-        enabled = tuple(name for name in OPTIONAL_OPERATORS if name in service.get_operators())
+        declaration = service.get_query_declaration()
+        enabled = declaration.enabled_operators()
         fields = []
-        for name, query_field in service.get_query_fields().items():
+        tables = service.get_field_tables()
+        for name, query_field in tables.query_fields.items():
             text = is_text_field(query_field.model_field)
-            operators = OPERATORS + (enabled if text else ())
+            allowed = query_field.operators
+            operators = tuple(
+                operator
+                for operator in enabled
+                if (allowed is None or operator in allowed)
+                # The built-in pattern operators compare text.
+                and (text or operator not in OPTIONAL_OPERATORS)
+            )
             fields.append(
                 QueryField(
                     name=name,
@@ -83,10 +96,10 @@ class QueryFields:
                     sortable=query_field.sortable,
                 )
             )
-        paginate = service.get_paginate()
+        paginate = declaration.get_paginate()
         return cls(
             fields=tuple(fields),
-            selectable=tuple(service.get_selectable_fields()),
+            selectable=tables.selectable,
             max_limit=paginate.max if paginate is not None else None,
         )
 
@@ -149,8 +162,8 @@ class QueryFields:
         for field in self.fields:
             parameters.append(_parameter(field.name, field.schema, f"`{field.name}` equals."))
             for operator in field.operators:
-                description = f"`{field.name}` {_DESCRIPTIONS[operator]}."
-                if operator in _LIST_OPERATORS:
+                description = _description(field.name, operator)
+                if registry[operator].many:
                     items = {"type": "array", "items": field.schema, "minItems": 1}
                     parameters.append(
                         {
@@ -170,7 +183,7 @@ class QueryFields:
         for field in self.fields:
             operators: dict[str, Any] = {}
             for operator in field.operators:
-                if operator in _LIST_OPERATORS:
+                if registry[operator].many:
                     operators[operator] = {"type": "array", "items": field.schema}
                 elif operator in OPTIONAL_OPERATORS:
                     operators[operator] = {"type": "string"}
@@ -205,6 +218,25 @@ class QueryFields:
             },
             "additionalProperties": False,
         }
+
+
+def _description(field: str, operator: str) -> str:
+    """What `field[operator]` means: in words for the built-in operators, else the first line
+    of the docstring of the registered operator's class or function."""
+    known = _DESCRIPTIONS.get(operator)
+    if known is not None:
+        return f"`{field}` {known}."
+    registered = registry[operator]
+    function = getattr(registered, "function", None)
+    if function is not None:
+        doc = inspect.getdoc(function)
+    elif type(registered).__module__ != Operator.__module__:
+        doc = inspect.getdoc(type(registered))
+    else:
+        doc = None
+    if not doc:
+        return f"`{field}` {operator}."
+    return f"`{field}` {operator}: {doc.splitlines()[0]}"
 
 
 def _parameter(name: str, schema: Mapping[str, Any], description: str) -> dict[str, Any]:

@@ -1,5 +1,9 @@
 """
-Query values converted to Python by the model field they are compared with.
+Query values: the shapes they take, and their conversion to Python by the model field they are
+compared with.
+
+    list_items({"0": "a", "1": "b"})     # ["a", "b"], as qs parses `a[0]=a&a[1]=b`
+    is_container("text")                 # False
 
     convert_value(Person._meta.get_field("age"), "25", name="age")          # 25
     convert_value(Sample._meta.get_field("moment"), "2024-05-01T10:00:00Z", name="moment")
@@ -9,7 +13,8 @@ Query strings carry only strings, so each value is read as the field's type: int
 fraction), floats, decimals, booleans (`true`, `false`, `1`, `0`), dates, datetimes and times in
 ISO 8601, durations, UUIDs; a foreign key converts by the field it points to. The empty string
 is `None` for a nullable field that does not hold text. Values that are not strings (from Python
-callers) go through the field's own `to_python()`.
+callers) go through the field's own `to_python()`. Dicts and strings, nearly every value, are
+recognised as such without the `Mapping` ABC check.
 """
 
 from __future__ import annotations
@@ -19,8 +24,8 @@ import decimal
 import math
 import re
 import uuid
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeGuard
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -29,7 +34,46 @@ from django.utils import dateparse, timezone
 
 from ..errors import BadRequest
 
-__all__ = ["convert_value", "is_text_field", "resolve_field"]
+__all__ = [
+    "convert_value",
+    "is_container",
+    "is_mapping",
+    "is_text_field",
+    "list_items",
+    "resolve_field",
+]
+
+_INDEX = re.compile(r"0|[1-9][0-9]*")
+
+
+def is_mapping(value: Any) -> TypeGuard[Mapping[str, Any]]:
+    """`isinstance(value, Mapping)`, without the ABC check for the usual dicts and strings."""
+    kind = type(value)
+    return kind is dict or (kind is not str and isinstance(value, Mapping))
+
+
+def is_container(value: Any) -> bool:
+    """Whether `value` is a mapping, a list or a tuple (quickly for dicts and strings)."""
+    kind = type(value)
+    if kind is str:
+        return False
+    return kind is dict or kind is list or isinstance(value, (Mapping, list, tuple))
+
+
+def list_items(value: Any) -> list[Any] | None:
+    """A list, or an object whose keys are all list indexes (`{"0": a, "1": b}`), as a list."""
+    if isinstance(value, (list, tuple)):
+        return list(value)
+    if is_mapping(value) and value:
+        keys = [str(key) for key in value]
+        if all(_INDEX.fullmatch(key) for key in keys):
+            # Canonical integers sort by length, then digits: no int() of a thousand digits.
+            ordered = sorted(
+                zip(keys, value.values(), strict=True), key=lambda item: (len(item[0]), item[0])
+            )
+            return [item for _, item in ordered]
+    return None
+
 
 _INTEGER_TYPES = frozenset(
     {

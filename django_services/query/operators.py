@@ -31,9 +31,8 @@ from django.db.models import F, Q
 from django.db.models.lookups import Lookup
 
 from ..errors import BadRequest
-from .convert import convert_value, is_text_field, resolve_field
+from .convert import convert_value, is_container, is_text_field, list_items, resolve_field
 from .lookups import ILike, Like
-from .shapes import is_container, list_items
 
 if TYPE_CHECKING:
     from .fields import QueryField

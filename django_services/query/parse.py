@@ -24,12 +24,10 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import models
 
 from ..errors import BadRequest
-from .convert import convert_value
+from .convert import convert_value, is_container, is_mapping, list_items
 from .fields import QueryField
-from .limits import QueryLimits
+from .limits import MAX_ROWS, Paginate, QueryLimits, parse_int
 from .operators import operators as registry
-from .pagination import MAX_ROWS, Paginate, parse_int
-from .shapes import is_container, is_mapping, list_items
 
 __all__ = [
     "FILTERS",

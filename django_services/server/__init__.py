@@ -19,13 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .calls import CallContext, run_call, run_call_async
-    from .events import event_bus
+    from .events import ServiceEvent, event_bus
     from .exceptions import exception_handler
     from .filters import FeathersQueryFilter
     from .methods import service_method
     from .model_services import ModelService
     from .pagination import FeathersPagination
     from .params import Params
+    from .query_set import QueryDeclaration
     from .registry import get_service, register, unregister
     from .services import Service
 
@@ -35,7 +36,9 @@ __all__ = [
     "FeathersQueryFilter",
     "ModelService",
     "Params",
+    "QueryDeclaration",
     "Service",
+    "ServiceEvent",
     "event_bus",
     "exception_handler",
     "get_service",
@@ -52,7 +55,9 @@ _MODULES = {
     "FeathersQueryFilter": ".filters",
     "ModelService": ".model_services",
     "Params": ".params",
+    "QueryDeclaration": ".query_set",
     "Service": ".services",
+    "ServiceEvent": ".events",
     "event_bus": ".events",
     "exception_handler": ".exceptions",
     "get_service": ".registry",

@@ -33,9 +33,10 @@ from django.http import HttpRequest, HttpResponseBase
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
-from ..contract import CUSTOM_METHOD_VERB, HTTP_VERBS
+from .._drf_compat import mark_authenticated
+from ..contract import CUSTOM_METHOD_VERB, EVENTS, HTTP_VERBS
 from ..errors import BadRequest, MethodNotAllowed
-from .events import STANDARD_EVENTS, schedule_events
+from .events import schedule_events
 from .hooks import chain_for
 from .params import Params
 
@@ -112,7 +113,7 @@ class CallContext:
         self.query: Any = None
         self.error: BaseException | None = None
         self.type: str | None = None
-        self.event: str | None = STANDARD_EVENTS.get(method)
+        self.event: str | None = EVENTS.get(method)
         self._result: Any = _UNSET
         # A body read once the call is allowed, as DRF reads it (a transport's lazy data).
         self._data_loader = load_data
@@ -307,7 +308,7 @@ def detached_request(context: CallContext) -> Request:
     )
     request.auth = params.authentication
     # Authenticated already (or not at all): DRF must not run authenticators on it later.
-    request._authenticator = None  # type: ignore[attr-defined]  # DRF's private state, unstubbed
+    mark_authenticated(request)
     return request
 
 

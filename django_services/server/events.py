@@ -36,14 +36,9 @@ from typing import Any
 
 from django.db import transaction
 
-from ..contract import EVENTS
-
-__all__ = ["STANDARD_EVENTS", "EventBus", "ServiceEvent", "event_bus", "schedule_events"]
+__all__ = ["EventBus", "ServiceEvent", "event_bus", "schedule_events"]
 
 logger = logging.getLogger("django_services.server")
-
-#: The event each standard write method emits (the contract's `EVENTS`).
-STANDARD_EVENTS = EVENTS
 
 Listener = Callable[[Any, Any], Any]
 

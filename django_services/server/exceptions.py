@@ -34,6 +34,7 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import set_rollback
 
+from .._drf_compat import django_request as as_django_request
 from ..contract import RETRY_AFTER_HEADER, WWW_AUTHENTICATE_HEADER
 from ..errors import (
     BadRequest,
@@ -183,8 +184,7 @@ def _headers_for(
 
 def _report(exc: BaseException, context: Mapping[str, Any], response: Response) -> None:
     """Log an unexpected error with its traceback, and tell error trackers about it."""
-    request = context.get("request")
-    django_request = getattr(request, "_request", request)
+    django_request = as_django_request(context.get("request"))
     if django_request is None:
         logger.error("Internal server error", exc_info=exc)
         return
@@ -201,8 +201,7 @@ def _report(exc: BaseException, context: Mapping[str, Any], response: Response) 
 
 def _report_transient(exc: BaseException, context: Mapping[str, Any], response: Response) -> None:
     """Log a transient database error as a warning: the client is asked to try again."""
-    request = context.get("request")
-    django_request = getattr(request, "_request", request)
+    django_request = as_django_request(context.get("request"))
     if django_request is None:
         logger.warning("Database unavailable: %s", exc)
         return

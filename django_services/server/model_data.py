@@ -1,9 +1,9 @@
 """
 What the writes of a `ModelService` are sent: checked before anything is written.
 
-    data = service.without_id(service.record_data(data, "patch"))   # an object, id dropped
-    service.check_valid(serializer)       # 400 with `errors` per field; a taken id is 409
-    service.get_replacement_defaults(serializer)   # what `update` writes for fields not sent
+    data = service._without_id(service._record_data(data, "patch"))   # an object, id dropped
+    service._check_valid(serializer)       # 400 with `errors` per field; a taken id is 409
+    service._replacement_defaults(serializer)   # what `update` writes for fields not sent
 """
 
 from __future__ import annotations
@@ -25,25 +25,25 @@ class ModelDataMixin:
 
     if TYPE_CHECKING:
         # Provided by `ModelOptionsMixin`, which `ModelService` combines this mixin with.
-        def get_id_field(self) -> str: ...
+        def _id_field(self) -> str: ...
 
-        def get_model(self) -> type[models.Model]: ...
+        def _model(self) -> type[models.Model]: ...
 
-        def get_id_lookup(self) -> tuple[str, models.Field]: ...
+        def _id_lookup(self) -> tuple[str, models.Field]: ...
 
-    def record_data(self, data: Any, method: str) -> Mapping[str, Any]:
+    def _record_data(self, data: Any, method: str) -> Mapping[str, Any]:
         """Check that the data of a single-record write is an object."""
         if not isinstance(data, Mapping):
             kind = "an array" if isinstance(data, list) else type(data).__name__
             raise BadRequest(f"The data for '{method}' must be an object, not {kind}.")
         return data
 
-    def without_id(self, data: Mapping[str, Any]) -> dict[str, Any]:
+    def _without_id(self, data: Mapping[str, Any]) -> dict[str, Any]:
         """The data without the id field: an id in the body of update or patch is ignored."""
-        id_field = self.get_id_field()
+        id_field = self._id_field()
         return {key: value for key, value in data.items() if key != id_field}
 
-    def check_valid(self, serializer: serializers.BaseSerializer) -> None:
+    def _check_valid(self, serializer: serializers.BaseSerializer) -> None:
         """
         Validate, raising 400 with `errors` per field; a taken id is 409 Conflict.
         """
@@ -58,7 +58,7 @@ class ModelDataMixin:
             entries = errors.items()
         else:
             entries = [(None, errors)]
-        id_field = self.get_id_field()
+        id_field = self._id_field()
         for index, item_errors in entries:
             field_errors = item_errors.get(id_field, ()) if isinstance(item_errors, Mapping) else ()
             if any(getattr(error, "code", None) == "unique" for error in field_errors):
@@ -67,13 +67,13 @@ class ModelDataMixin:
                 raise Conflict(f"A record with {id_field} '{value[id_field]}' already exists")
         raise serializers.ValidationError(errors)
 
-    def get_replacement_defaults(self, serializer: serializers.BaseSerializer) -> dict[str, Any]:
+    def _replacement_defaults(self, serializer: serializers.BaseSerializer) -> dict[str, Any]:
         """
         What `update` writes for writable fields missing from the data: the model field's
         default (null when it has none and is nullable), an empty set for many-to-many.
         """
-        model = self.get_model()
-        id_path, _ = self.get_id_lookup()
+        model = self._model()
+        id_path, _ = self._id_lookup()
         defaults: dict[str, Any] = {}
         # The services' serializers are `Serializer`s (a `ModelSerializer` by default).
         for field in cast(serializers.Serializer, serializer).fields.values():

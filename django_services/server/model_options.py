@@ -1,7 +1,7 @@
 """
 The options of a `ModelService`, its serializers, and the field tables they decide.
 
-    service.get_paginate()            # Paginate(default=10, max=50), or None
+    service.get_query_declaration()   # QueryDeclaration: fields, operators, paging
     service.get_field_tables()        # FieldTables: id lookup, query fields, `$select` names
     service.represent(records, many=True)
 
@@ -11,34 +11,19 @@ The options of a `ModelService`, its serializers, and the field tables they deci
 
 from __future__ import annotations
 
-import functools
-import inspect
-import weakref
 from collections.abc import Collection, Mapping
 from typing import Any, cast
 
 from django.core.exceptions import ImproperlyConfigured
 from django.db import models
-from django.db.models import signals
-from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
-from django.db.models.query_utils import DeferredAttribute
 from rest_framework import serializers
 
-from ..conf import services_settings
-from ..query.parse import Paginate, QueryField
-from .field_tables import FieldTables, has_static_queryset
-from .overrides import SERVICE_PACKAGES, is_own
-from .representation import Representation
+from .filters import FieldTables
+from .query_set import SHORTHAND, QueryDeclaration
+from .representation import Representation, builds_fields_as_drf
 from .serializer_fields import reuse_built_fields
 
-__all__ = ["ESTIMATE_TOTAL_ABOVE", "ModelOptionsMixin"]
-
-#: The service (and paginator) methods that see a find's records: overridden, they may want
-#: instances.
-_ROW_HOOKS = ("represent", "paginate_queryset")
-
-#: The `paginate` key that lets PostgreSQL's planner estimate the total of large finds.
-ESTIMATE_TOTAL_ABOVE = "estimate_total_above"
+__all__ = ["ModelOptionsMixin"]
 
 
 class ModelOptionsMixin:
@@ -46,74 +31,79 @@ class ModelOptionsMixin:
 
     queryset: Any = None
     serializer_class: Any = None
+    #: How records are shown without a serializer per call (see `representation.py`); None:
+    #: the plain serializer path, a serializer built for each call and its records instances.
+    representation_class: type[Representation] | None = Representation
+    #: The query declaration (see `query_set.py`); None: one made of the shorthand below.
+    query_class: type[QueryDeclaration] | None = None
     id_field: str | None = None
     paginate: Mapping[str, Any] | bool | None = None
-    query_fields: Collection[str] | None = None
+    query_fields: Collection[str] | Mapping[str, Collection[str] | None] | None = None
     sort_fields: Collection[str] | None = None
     private_fields: Collection[str] = ()
     operators: Collection[str] | None = None
 
-    call: Any = None
-    params: Any = None
+    # The state of the call in progress (see `BaseService`).
+    call: Any
+    params: Any
     # What this call worked out, when it cannot be kept for the class (see `FieldTables`).
     _fields_serializer: Any = None
     _call_tables: FieldTables | None = None
+    _call_declaration: QueryDeclaration | None = None
 
     def validate_options(self) -> None:
-        """Also check `paginate`, and, for a static queryset and serializer, the fields."""
+        """Also check the query declaration, and, for a static queryset and serializer, the
+        fields."""
         super().validate_options()  # type: ignore[misc]
-        self.get_paginate()
-        self.get_estimate_total_above()
         cls = type(self)
+        if self.query_class is not None:
+            shorthand = [
+                name
+                for name in SHORTHAND.values()
+                if getattr(self, name) != getattr(ModelOptionsMixin, name)
+            ]
+            if shorthand:
+                raise ImproperlyConfigured(
+                    f"{cls.__name__} sets query_class and {', '.join(shorthand)}: declare "
+                    "them in its query class."
+                )
+        self.get_query_declaration().check(cls.__name__)
         if (
             self.queryset is not None
             and self.serializer_class is not None
-            # Classes are hashable; typeshed's `Hashable` check misreads class objects.
-            and has_static_queryset(cls)  # type: ignore[arg-type]
-            and is_own(cls, "get_serializer_class", SERVICE_PACKAGES)
+            and builds_fields_as_drf(self.serializer_class)
         ):
-            self.get_field_tables()
+            # The declared queryset and serializer, without the hooks that may read the call.
+            serializer = self.serializer_class()
+            self._conceal_private_fields(serializer)
+            FieldTables.check(self, serializer, self.queryset.model)
 
-    def get_paginate(self) -> Paginate | None:
-        """The `paginate` option, or `DJANGO_SERVICES["PAGINATE"]`; None when off."""
-        value = services_settings.PAGINATE if self.paginate is None else self.paginate
-        if isinstance(value, Mapping) and ESTIMATE_TOTAL_ABOVE in value:
-            value = {key: item for key, item in value.items() if key != ESTIMATE_TOTAL_ABOVE}
-        return Paginate.of(value)
-
-    def get_estimate_total_above(self) -> int | None:
+    def get_query_declaration(self) -> QueryDeclaration:
         """
-        `paginate["estimate_total_above"]`: on PostgreSQL, a find the planner expects to match
-        more records than this answers the planner's estimate as `total`. None: always counted.
+        What the service's queries may do: an instance of `query_class`, or the declaration
+        of the shorthand options (`query_fields`, `sort_fields`, ...). One per call.
         """
-        value = services_settings.PAGINATE if self.paginate is None else self.paginate
-        if not isinstance(value, Mapping):
-            return None
-        threshold = value.get(ESTIMATE_TOTAL_ABOVE)
-        if threshold is not None and (
-            isinstance(threshold, bool) or not isinstance(threshold, int) or threshold < 0
-        ):
-            raise ImproperlyConfigured(
-                f"paginate['{ESTIMATE_TOTAL_ABOVE}'] must be a non-negative integer or None, "
-                f"not {threshold!r}."
+        declaration = self._call_declaration
+        if declaration is None:
+            query_class = self.query_class
+            declaration = self._call_declaration = (
+                query_class() if query_class is not None else QueryDeclaration.of_service(self)
             )
-        return threshold
+        return declaration
 
-    def get_operators(self) -> Collection[str]:
-        """The extra query operators enabled."""
-        return services_settings.OPERATORS if self.operators is None else self.operators
-
-    def get_id_field(self) -> str:
+    def _id_field(self) -> str:
         """The API name of the id field."""
-        if self.id_field is not None:
-            return self.id_field
-        return self.get_model()._meta.pk.name
+        id_field = self.get_query_declaration().id_field
+        if id_field is not None:
+            return id_field
+        return self._model()._meta.pk.name
 
-    def get_model(self) -> type[models.Model]:
-        """The model of the service's queryset."""
-        # Without a `get_queryset` override the model is known without cloning the queryset.
-        # Classes are hashable; typeshed's `Hashable` check misreads class objects.
-        if self.queryset is not None and has_static_queryset(type(self)):  # type: ignore[arg-type]
+    def _model(self) -> type[models.Model]:
+        """
+        The model of the service's queryset: that of the `queryset` attribute, as DRF's
+        `get_queryset()` starts from it, else of `get_queryset()`.
+        """
+        if self.queryset is not None:
             return self.queryset.model
         return self.get_queryset().model  # type: ignore[attr-defined]
 
@@ -126,75 +116,47 @@ class ModelOptionsMixin:
             tables = self._call_tables = FieldTables.of(self)
         return tables
 
-    def get_id_lookup(self) -> tuple[str, models.Field]:
+    def _id_lookup(self) -> tuple[str, models.Field]:
         """The ORM path and model field of the id field (which must be unique)."""
         return self.get_field_tables().id_lookup
 
-    def get_query_fields(self) -> dict[str, QueryField]:
-        """The fields queries may name, by API name (private fields are never among them)."""
-        return dict(self.get_field_tables().query_fields)
-
-    def get_selectable_fields(self) -> list[str]:
-        """The names `$select` may list: the fields results show."""
-        return list(self.get_field_tables().selectable)
-
-    def get_representation(self) -> Representation | None:
+    def _representation(self) -> Representation | None:
         """
         How records are shown without building a serializer per call, or None when the
         serializer must be built (see `django_services.server.representation`).
         """
         return self.get_field_tables().representation
 
-    def call_representation(self) -> Representation | None:
-        """`get_representation()` limited to the fields the call `$select`s."""
-        representation = self.get_representation()
+    def _call_representation(self) -> Representation | None:
+        """The representation of the records, limited to the fields the call `$select`s."""
+        representation = self._representation()
         call = self.call
         query = call.query if call is not None else None
         if representation is not None and query is not None and query.select is not None:
             representation = representation.only(query.select)
         return representation
 
-    def row_representation(self, queryset: models.QuerySet) -> Representation | None:
+    def _row_representation(self, queryset: models.QuerySet) -> Representation | None:
         """
         The representation of a find's records when they can be read as tuples of its
         `columns` (`values_list`), as a hand-written view reads them, without a model
-        instance per row; None when they must be instances.
-
-        Instances are needed when the service shows or pages records its own way
-        (`represent` or `paginate_queryset` overridden, no representation), when the model
-        builds instances its own way (`from_db`, init signal receivers) or a shown column is
-        read through a descriptor of its field's own (money or encrypted fields, say), or
-        when the queryset reads more than columns (`prefetch_related`, `distinct`, an
-        iterable other than models').
+        instance per row; None when they must be instances (`representation_class` is None,
+        or `Representation.declines_rows` says why).
         """
-        representation = self.call_representation()
-        if representation is None or not _shows_rows_as_built(type(self)):
-            return None
-        paginator = getattr(self, "paginator", None)
-        if paginator is not None and not _shows_rows_as_built(type(paginator)):
-            return None
-        model = queryset.model
-        if (
-            queryset._iterable_class is not models.query.ModelIterable
-            or queryset._prefetch_related_lookups  # type: ignore[attr-defined]  # unstubbed
-            or queryset.query.distinct
-            or model.from_db.__func__ is not models.Model.from_db.__func__  # type: ignore[attr-defined]
-            or signals.pre_init.has_listeners(model)
-            or signals.post_init.has_listeners(model)
-            # Classes are hashable; typeshed's `Hashable` check misreads class objects.
-            or not _read_as_stored(model, representation.columns)  # type: ignore[arg-type]
-        ):
+        representation = self._call_representation()
+        if representation is None or representation.declines_rows(queryset) is not None:
             return None
         return representation
 
-    def forget_call_tables(self) -> None:
+    def _forget_call_tables(self) -> None:
         """Drop what the previous call worked out (a new call may choose other fields)."""
         self._fields_serializer = None
         self._call_tables = None
+        self._call_declaration = None
 
     # Serializers --------------------------------------------------------------------------
 
-    def fields_serializer(self) -> serializers.BaseSerializer:
+    def _call_serializer(self) -> serializers.BaseSerializer:
         """A serializer without data, read for its fields (one per call)."""
         serializer = self._fields_serializer
         if serializer is None:
@@ -204,15 +166,15 @@ class ModelOptionsMixin:
     def get_serializer(self, *args: Any, **kwargs: Any) -> serializers.BaseSerializer:
         """DRF's serializer, with the private fields made write-only."""
         serializer = super().get_serializer(*args, **kwargs)  # type: ignore[misc]
-        self.conceal_private_fields(_child(serializer))
+        self._conceal_private_fields(_child(serializer))
         return serializer
 
-    def conceal_private_fields(self, serializer: serializers.BaseSerializer) -> None:
+    def _conceal_private_fields(self, serializer: serializers.BaseSerializer) -> None:
         """Make the `private_fields` of `serializer` write-only."""
         reuse_built_fields(serializer)
         # The services' serializers are `Serializer`s (a `ModelSerializer` by default).
         fields = cast(serializers.Serializer, serializer).fields
-        for name in self.private_fields:
+        for name in self.get_query_declaration().private_fields:
             if name in fields:
                 fields[name].write_only = True
 
@@ -224,7 +186,7 @@ class ModelOptionsMixin:
         """Serialize records, keeping only the `$select`ed fields."""
         call = self.call
         query = call.query if call is not None else None
-        representation = self.call_representation()
+        representation = self._call_representation()
         if representation is not None:
             return representation.many(instance) if many else representation(instance)
         serializer = self.get_serializer(instance, many=many)
@@ -240,29 +202,3 @@ def _child(serializer: serializers.BaseSerializer) -> Any:
     if isinstance(serializer, serializers.ListSerializer):
         return serializer.child
     return serializer
-
-
-_rows_as_built: weakref.WeakKeyDictionary[type, bool] = weakref.WeakKeyDictionary()
-
-
-def _shows_rows_as_built(cls: type) -> bool:
-    """Whether the service (or paginator) class shows and pages records as this package does."""
-    known = _rows_as_built.get(cls)
-    if known is None:
-        known = _rows_as_built[cls] = all(
-            is_own(cls, name, SERVICE_PACKAGES) for name in _ROW_HOOKS
-        )
-    return known
-
-
-@functools.cache
-def _read_as_stored(model: type[models.Model], columns: tuple[str, ...]) -> bool:
-    """Whether reading each column on an instance gives the value loaded from the database."""
-    return all(
-        type(inspect.getattr_static(model, column, None)) in _STORED_VALUE_DESCRIPTORS
-        for column in columns
-    )
-
-
-#: Django's own attributes of concrete fields: they answer the loaded value as it is.
-_STORED_VALUE_DESCRIPTORS = (DeferredAttribute, ForeignKeyDeferredAttribute)

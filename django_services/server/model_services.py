@@ -11,6 +11,7 @@
         sort_fields = ["created"]
         private_fields = ["secret"]            # never in results, never queryable
         operators = ["$like"]
+        # or, in one class of its own: query_class = MessageQuery (see `query_set.py`)
 
 The six methods follow Feathers' adapters: `find` answers a page (or a list without
 `paginate`), `create` answers 201 (an array in, an array out with `multi`), `update` replaces
@@ -33,7 +34,6 @@ permissions are checked on every record a call reads or writes by id or by query
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 from collections.abc import Mapping
 from typing import Any, cast
 
@@ -44,19 +44,17 @@ from rest_framework.viewsets import GenericViewSet
 from ..errors import BadRequest, NotFound
 from ..query.convert import convert_value
 from ..query.orm import apply_select, fetch_page
-from ..query.parse import FeathersQuery, parse_query
-from .calls import CallContext
+from ..query.parse import FeathersQuery
+from .calls import REPLACE_MULTIPLE, CallContext
 from .filters import FeathersQueryFilter
 from .model_data import ModelDataMixin
-from .model_options import ESTIMATE_TOTAL_ABOVE, ModelOptionsMixin
+from .model_options import ModelOptionsMixin
 from .pagination import FeathersPagination
 from .params import Params
 from .row_writes import inserts_one_row, lock_rows, saving_changes_only
 from .views import ServiceMixin
 
-__all__ = ["ESTIMATE_TOTAL_ABOVE", "ModelService"]
-
-REPLACE_MULTIPLE = "You can not replace multiple instances. Did you mean 'patch'?"
+__all__ = ["ModelService"]
 
 
 # Services are routed by the services router, not DRF's (`as_view()` takes options, no
@@ -68,48 +66,38 @@ class ModelService(  # type: ignore[misc]
     A service over a queryset and a serializer (a DRF `GenericViewSet`).
 
     **Options** (class attributes, or keyword arguments of `register()`), besides
-    `methods`, `multi`, `hooks` and `events`:
+    `methods`, `multi`, `hooks` and `events`, and DRF's `queryset`, `serializer_class`,
+    `filter_backends` and `pagination_class`:
 
-    * **id_field** - the API name of the field ids are looked up by; it must be unique.
-      Default: the primary key.
-    * **paginate** - `{"default": D, "max": M}`, or `False` for plain lists. `None`
-      (default): `DJANGO_SERVICES["PAGINATE"]`. Add `"estimate_total_above": N` to let
-      PostgreSQL's planner estimate the `total` of a find it expects to match more than N
-      records, instead of counting them (fast on large tables, approximate; one `EXPLAIN`
-      more per counted page; other databases always count).
-    * **query_fields** - the API names queries may filter on (the id is always allowed).
-      Default: every readable serializer field that maps to a model column.
-    * **sort_fields** - the names `$sort` accepts, among the query fields. Default: all.
-    * **private_fields** - serializer fields never sent and never queryable; they stay
-      writable (a password, say).
-    * **operators** - extra query operators: `"$like"`, `"$notlike"`, `"$ilike"`. `None`:
-      `DJANGO_SERVICES["OPERATORS"]`.
+    * **query_class** - the query declaration (a `QueryDeclaration`: queryable fields and
+      their operators, sort fields, private fields, optional operators, the id field,
+      paging). Or its shorthand: **id_field**, **paginate**, **query_fields**,
+      **sort_fields**, **private_fields**, **operators** (see `query_set.py`).
+    * **representation_class** - how records are shown without a serializer per call
+      (`Representation`, the default; `Representation.declines` says when it cannot), or
+      None for the plain serializer path: a serializer per call, records as instances.
+
+    **Hooks**, besides DRF's (`get_queryset`, `get_serializer_class`,
+    `get_serializer_context`, `perform_create`, `perform_update`, `perform_destroy`):
+    `get_query_declaration()`, `get_field_tables()` (what the declaration and the serializer
+    decide: id lookup, query fields, `$select` names), `get_instance(id)`,
+    `get_matching_queryset(params)` and `represent(records)`.
 
     The parsed query of the call in progress is `self.call.query`: the filter backend and
-    the pagination class read it there. What the options and the serializer decide about
-    the fields is a `FieldTables` value, kept per service class when it can be (see
-    `field_tables.py`). Fields DRF generates for a `ModelSerializer` are built once per class
-    and cloned for each serializer, as DRF does with declared fields
-    (`serializer_fields.reuse_built_fields`).
+    the pagination class fetch it with their `get_query(request, view)` hook.
     """
 
     filter_backends: Any = [FeathersQueryFilter]
     pagination_class: Any = FeathersPagination
     action_map: dict[str, str] = {}
 
-    @property
-    def feathers_query(self) -> FeathersQuery | None:
-        """The parsed query of the call in progress (`self.call.query`)."""
-        call = self.call
-        return call.query if call is not None else None
-
     # The standard methods ---------------------------------------------------------------
 
     def find(self, params: Params) -> Any:
         """Every record matching the query: a page with `paginate`, else a list."""
-        query = self.prepare_query(params, find=True)
+        query = self._prepare_query(params, "find")
         queryset = self.filter_queryset(self.get_queryset())
-        representation = self.row_representation(queryset)
+        representation = self._row_representation(queryset)
         if representation is not None:
             queryset = queryset.values_list(*representation.columns)
 
@@ -128,27 +116,27 @@ class ModelService(  # type: ignore[misc]
 
     def get(self, id: Any, params: Params) -> Any:
         """The record with this id, if it matches the query."""
-        self.prepare_query(params)
+        self._prepare_query(params)
         return self.represent(self.get_instance(id))
 
     def create(self, data: Any, params: Params) -> Any:
         """Create a record, or several from a list when `multi` allows it."""
-        query = self.prepare_query(params, select_only=True)
+        query = self._prepare_query(params, "create")
         many = isinstance(data, list)
         if many:
             self.check_multi("create")
         else:
-            data = self.record_data(data, "create")
+            data = self._record_data(data, "create")
         serializer = self.get_serializer(data=data, many=many)
         # Validation only reads: it runs before the write transaction, which holds the whole
         # database on SQLite.
-        self.check_valid(serializer)
-        with self.create_transaction(serializer, many=many):
+        self._check_valid(serializer)
+        with self._create_transaction(serializer, many=many):
             self.perform_create(serializer)
         if (
             query.select is None
             and serializer.instance is not None
-            and self.get_representation() is None
+            and self._representation() is None
         ):
             # The write serializer shows the new records as a fresh one would.
             return serializer.data
@@ -158,43 +146,43 @@ class ModelService(  # type: ignore[misc]
         """Replace the record: writable fields not sent go back to their defaults."""
         if id is None or isinstance(data, list):
             raise BadRequest(REPLACE_MULTIPLE)
-        data = self.without_id(self.record_data(data, "update"))
-        self.prepare_query(params)
-        with self.atomic():
+        data = self._without_id(self._record_data(data, "update"))
+        self._prepare_query(params)
+        with self._atomic():
             instance = self.get_instance(id, lock=True)
             # The record keeps its id, whatever the body says: a required id field gets it.
-            data[self.get_id_field()] = getattr(instance, self.get_id_lookup()[0])
+            data[self._id_field()] = getattr(instance, self._id_lookup()[0])
             serializer = self.get_serializer(instance, data=data)
-            self.check_valid(serializer)
-            serializer.validated_data.update(self.get_replacement_defaults(serializer))
-            self.save_update(serializer)
+            self._check_valid(serializer)
+            serializer.validated_data.update(self._replacement_defaults(serializer))
+            self._save_update(serializer)
         return self.represent(serializer.instance)
 
     def patch(self, id: Any, data: Any, params: Params) -> Any:
         """Merge `data` into the record, or into every match of the query when id is None."""
-        data = self.without_id(self.record_data(data, "patch"))
+        data = self._without_id(self._record_data(data, "patch"))
         if id is None:
-            return self.patch_many(data, params)
-        self.prepare_query(params)
-        with self.atomic():
+            return self._patch_many(data, params)
+        self._prepare_query(params)
+        with self._atomic():
             instance = self.get_instance(id, lock=True)
             serializer = self.get_serializer(instance, data=data, partial=True)
-            self.check_valid(serializer)
-            self.save_update(serializer)
+            self._check_valid(serializer)
+            self._save_update(serializer)
         return self.represent(serializer.instance)
 
     def remove(self, id: Any, params: Params) -> Any:
         """Delete the record and return it, or every match of the query when id is None."""
         if id is None:
-            return self.remove_many(params)
-        self.prepare_query(params)
-        with self.atomic():
+            return self._remove_many(params)
+        self._prepare_query(params)
+        with self._atomic():
             instance = self.get_instance(id, lock=True)
             removed = self.represent(instance)
             self.perform_destroy(instance)
         return removed
 
-    def patch_many(self, data: Mapping[str, Any], params: Params) -> list[Any]:
+    def _patch_many(self, data: Mapping[str, Any], params: Params) -> list[Any]:
         """
         Patch every record the query matches (`$limit` ignored), all or nothing.
 
@@ -202,29 +190,29 @@ class ModelService(  # type: ignore[misc]
         changes a queried field still returns them.
         """
         self.check_multi("patch")
-        query = self.prepare_query(params, multi=True)
-        with self.atomic():
-            instances = self.find_instances(lock=True)
+        query = self._prepare_query(params, "multi")
+        with self._atomic():
+            instances = self._find_instances(lock=True)
             updates = []
             for instance in instances:
                 serializer = self.get_serializer(instance, data=data, partial=True)
-                self.check_valid(serializer)
+                self._check_valid(serializer)
                 updates.append(serializer)
             for serializer in sorted(
                 updates, key=lambda serializer: cast(models.Model, serializer.instance).pk
             ):
-                self.save_update(serializer)
+                self._save_update(serializer)
         pks = [instance.pk for instance in instances]
         fresh = apply_select(self.get_queryset().filter(pk__in=pks), query)
         by_pk = {instance.pk: instance for instance in fresh}
         return self.represent([by_pk[pk] for pk in pks if pk in by_pk], many=True)
 
-    def remove_many(self, params: Params) -> list[Any]:
+    def _remove_many(self, params: Params) -> list[Any]:
         """Delete every record the query matches (`$limit` ignored), all or nothing."""
         self.check_multi("remove")
-        self.prepare_query(params, multi=True)
-        with self.atomic():
-            instances = self.find_instances(lock=True)
+        self._prepare_query(params, "multi")
+        with self._atomic():
+            instances = self._find_instances(lock=True)
             removed = self.represent(instances, many=True)
             for instance in sorted(instances, key=lambda instance: instance.pk):
                 self.perform_destroy(instance)
@@ -253,35 +241,28 @@ class ModelService(  # type: ignore[misc]
 
     # Reading records --------------------------------------------------------------------
 
-    def prepare_query(
-        self, params: Params, *, find: bool = False, multi: bool = False, select_only: bool = False
-    ) -> FeathersQuery:
+    def _prepare_query(self, params: Params, kind: str = "id") -> FeathersQuery:
         """
         Parse the query of `params` for this call into `self.call.query` and return it.
 
-        `find` applies pagination to `$limit`; `multi` drops `$limit` (multi patch and
-        remove touch every match); `select_only` reads `$select` and nothing else (create).
+        `kind` is the kind of call (`QUERY_KINDS`): `find` pages, `multi` (patch and remove
+        without an id) drops `$limit`, `id` reads the query as given, `create` reads `$select`
+        only.
         """
         call = self.call
         if call is None or call.params is not params:
             # Outside a call of this instance (a custom method's helper, say): a call of its own.
             call = self.call = CallContext(self, self.action or "find", params=params)
         self.params = params
-        self.forget_call_tables()
-        query = params.query or {}
-        if select_only:
-            query = {"$select": query["$select"]} if "$select" in query else {}
-        # Through the hooks, so that a service overriding one of them is obeyed.
-        parsed = parse_query(
-            query,
-            fields=self.get_query_fields(),
-            id_field=self.get_id_field(),
-            selectable=self.get_selectable_fields(),
-            paginate=self.get_paginate() if find else None,
-            operators=self.get_operators(),
+        self._forget_call_tables()
+        tables = self.get_field_tables()
+        parsed = self.get_query_declaration().parse(
+            params.query,
+            fields=tables.query_fields,
+            id_field=tables.id_field,
+            selectable=tables.selectable,
+            kind=kind,
         )
-        if multi:
-            parsed = dataclasses.replace(parsed, limit=None)
         call.query = parsed
         return parsed
 
@@ -292,23 +273,23 @@ class ModelService(  # type: ignore[misc]
         `lock` (within a transaction): lock the record's row first, so that the record read
         is the one written.
         """
-        path, model_field = self.get_id_lookup()
+        path, model_field = self._id_lookup()
         try:
-            value = convert_value(model_field, id, name=self.get_id_field())
+            value = convert_value(model_field, id, name=self._id_field())
         except BadRequest:
-            raise self.not_found(id) from None
+            raise self._not_found(id) from None
         if lock:
-            lock_rows(self.get_model(), self.write_database(), **{path: value})
+            lock_rows(self._model(), self._write_database(), **{path: value})
         queryset = self.filter_queryset(self.get_queryset())
         # The id is unique: no ORDER BY needed to pick the one match (`first()` would add one).
         found = list(queryset.filter(**{path: value})[:1])
         if not found:
-            raise self.not_found(id)
+            raise self._not_found(id)
         instance = found[0]
-        self.check_record_permissions(instance)
+        self._check_record_permissions(instance)
         return instance
 
-    def find_instances(self, *, lock: bool = False) -> list[models.Model]:
+    def _find_instances(self, *, lock: bool = False) -> list[models.Model]:
         """
         The records the current query matches, `$skip` and `$sort` applied.
 
@@ -319,13 +300,13 @@ class ModelService(  # type: ignore[misc]
         queryset = self.filter_queryset(self.get_queryset())
         locked = None
         if lock:
-            using = self.write_database()
-            locked = lock_rows(self.get_model(), using, pk__in=queryset.using(using).values("pk"))
+            using = self._write_database()
+            locked = lock_rows(self._model(), using, pk__in=queryset.using(using).values("pk"))
         _, rows = fetch_page(queryset, self.call.query, paginated=False)
         if locked is not None:
             rows = [instance for instance in rows if instance.pk in locked]
         for instance in rows:
-            self.check_record_permissions(instance)
+            self._check_record_permissions(instance)
         return rows
 
     def get_matching_queryset(self, params: Params) -> models.QuerySet:
@@ -339,25 +320,25 @@ class ModelService(  # type: ignore[misc]
                 todos = self.get_matching_queryset(params).filter(complete=False)
                 return {"updated": todos.update(complete=True)}
         """
-        self.prepare_query(params, multi=True)
+        self._prepare_query(params, "multi")
         return self.filter_queryset(self.get_queryset())
 
-    def check_record_permissions(self, instance: models.Model) -> None:
+    def _check_record_permissions(self, instance: models.Model) -> None:
         """Check DRF object permissions on `instance` for HTTP calls."""
         if self.request is not None:
             self.check_object_permissions(self.request, instance)
 
-    def not_found(self, id: Any) -> NotFound:
+    def _not_found(self, id: Any) -> NotFound:
         """The error for an id that matches no record."""
         return NotFound(f"No record found for id '{id}'")
 
     # Writing records --------------------------------------------------------------------
 
-    def atomic(self) -> transaction.Atomic:
+    def _atomic(self) -> transaction.Atomic:
         """A transaction on the database the model is written to."""
-        return transaction.atomic(using=self.write_database())
+        return transaction.atomic(using=self._write_database())
 
-    def create_transaction(
+    def _create_transaction(
         self, serializer: serializers.BaseSerializer, *, many: bool
     ) -> contextlib.AbstractContextManager[Any]:
         """
@@ -368,20 +349,20 @@ class ModelService(  # type: ignore[misc]
         one_insert = (
             not many
             and type(self).perform_create is ModelService.perform_create
-            and not transaction.get_connection(self.write_database()).in_atomic_block
+            and not transaction.get_connection(self._write_database()).in_atomic_block
             and inserts_one_row(serializer)
         )
-        return contextlib.nullcontext() if one_insert else self.atomic()
+        return contextlib.nullcontext() if one_insert else self._atomic()
 
-    def write_database(self) -> str:
+    def _write_database(self) -> str:
         """The alias of the database the model is written to."""
-        return router.db_for_write(self.get_model())
+        return router.db_for_write(self._model())
 
     def get_event_database(self) -> str:
         """The database the model is written to: its commit releases the service's events."""
-        return self.write_database()
+        return self._write_database()
 
-    def save_update(self, serializer: serializers.BaseSerializer) -> None:
+    def _save_update(self, serializer: serializers.BaseSerializer) -> None:
         """
         `perform_update(serializer)`, its saves of the record writing only the columns sent
         (`validated_data`), those the save hooks changed and `auto_now` dates.

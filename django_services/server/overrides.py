@@ -1,23 +1,21 @@
 """
-Whether a class attribute is the framework's own or a project's override.
+Whether a serializer's method is DRF's own or a project's override.
 
-    is_own(MessageService, "get_queryset", SERVICE_PACKAGES)   # False once the class overrides it
     is_own(PersonSerializer, "to_representation")               # True: DRF's own
 
-Several shortcuts are only safe while a class behaves as DRF (or django-feathers) built it: a
-serializer whose fields can be cloned, a service whose field tables can be kept between calls,
-a serializer whose records can be read without building it. Each asks this one question: who
-defines the attribute first in the class's method resolution order?
+Two shortcuts are only safe while a serializer class behaves as DRF built it: a serializer
+whose fields can be cloned (`serializer_fields.py`), a serializer whose records can be read
+without building it (`representation.py`). Each asks this one question of the serializer
+class: who defines the method first in its method resolution order? Services are never asked:
+what they do is chosen with attributes (`representation_class`).
 """
 
 from __future__ import annotations
 
-__all__ = ["DRF_PACKAGES", "MACHINERY_PACKAGES", "SERVICE_PACKAGES", "is_machinery", "is_own"]
+__all__ = ["DRF_PACKAGES", "MACHINERY_PACKAGES", "is_machinery", "is_own"]
 
 #: DRF itself.
 DRF_PACKAGES: tuple[str, ...] = ("rest_framework",)
-#: DRF and the service classes of this package.
-SERVICE_PACKAGES: tuple[str, ...] = ("rest_framework", "django_services.server")
 #: Everything a service class is built from: Django, DRF and this package.
 MACHINERY_PACKAGES: tuple[str, ...] = ("django", "rest_framework", "django_services")
 

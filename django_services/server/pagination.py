@@ -5,8 +5,9 @@ The Feathers page: `{"total": N, "limit": L, "skip": S, "data": [...]}`.
         paginate = {"default": 10, "max": 50}
         pagination_class = FeathersPagination   # the default of ModelService
 
-`$limit` and `$skip` come from the Feathers query of the call (see `filters.py`), already
-normalised against the service's `paginate` option: a page costs one SELECT and at most one
+`$limit` and `$skip` come from the Feathers query of the call (`get_query`), already
+normalised against the `paginate` option of the service's query declaration
+(`get_query_declaration`): a page costs one SELECT and at most one
 COUNT (none when the page itself shows the total), and `$limit=0` only the COUNT.
 
 On PostgreSQL, `paginate = {..., "estimate_total_above": N}` replaces the COUNT of a large
@@ -25,6 +26,8 @@ from rest_framework.pagination import BasePagination
 from rest_framework.response import Response
 
 from ..query.orm import fetch_page
+from ..query.parse import FeathersQuery
+from .query_set import QueryDeclaration
 
 __all__ = ["FeathersPagination", "planner_estimate"]
 
@@ -43,18 +46,30 @@ class FeathersPagination(BasePagination):
     #: Whether `total` is the planner's estimate rather than a count.
     estimated: bool = False
 
+    def get_query(self, request: Any, view: Any) -> FeathersQuery | None:
+        """The parsed query of the view's call in progress (None outside a call)."""
+        call = getattr(view, "call", None)
+        return call.query if call is not None else None
+
+    def get_query_declaration(self, view: Any) -> QueryDeclaration | None:
+        """The view's query declaration: its `paginate` option decides the page size."""
+        get_declaration = getattr(view, "get_query_declaration", None)
+        return get_declaration() if get_declaration is not None else None
+
     # Feathers pages are counted and fetched in the database: only querysets are paginated.
     def paginate_queryset(  # type: ignore[override]
         self, queryset: QuerySet, request: Any, view: Any = None
     ) -> list[Any] | None:
         """Count the matches and return the rows of the requested page."""
-        if view is None or not view.get_paginate():
+        declaration = self.get_query_declaration(view)
+        if declaration is None or not declaration.get_paginate():
             return None
-        query = view.call.query
+        query = self.get_query(request, view)
+        if query is None:
+            return None
         self.limit = query.limit
         self.skip = query.skip
-        estimate_above = getattr(view, "get_estimate_total_above", None)
-        threshold = estimate_above() if estimate_above is not None else None
+        threshold = declaration.get_estimate_total_above()
         self.estimated = False
         total, rows = fetch_page(
             queryset,

@@ -18,7 +18,6 @@ server, or a WSGI server that sets `wsgi.input_terminated`: gunicorn, uWSGI, mod
 
 from __future__ import annotations
 
-import io
 import json
 import math
 from collections.abc import Iterable, Mapping
@@ -30,6 +29,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest
 from rest_framework import parsers
 
+from .._drf_compat import replace_body, request_body_stream
 from ..conf import services_settings
 from ..errors import BadRequest, LengthRequired
 
@@ -99,7 +99,7 @@ def read_chunked_body(request: HttpRequest) -> None:
     if "chunked" not in meta.get("HTTP_TRANSFER_ENCODING", "").lower():
         return
     if isinstance(request, ASGIRequest):
-        stream: Any = request._stream  # the whole body, which the ASGI handler received
+        stream: Any = request_body_stream(request)
     elif meta.get("wsgi.input_terminated"):
         stream = meta["wsgi.input"]  # decoded by the server, ending where the body ends
     else:
@@ -109,9 +109,7 @@ def read_chunked_body(request: HttpRequest) -> None:
         )
     body = _read_all(stream, settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
     meta["CONTENT_LENGTH"] = str(len(body))
-    request._stream = io.BytesIO(body)
-    # Django's own flag: the new stream has not been read from yet.
-    request._read_started = False  # type: ignore[attr-defined]
+    replace_body(request, body)
 
 
 def _read_all(stream: Any, limit: int | None) -> bytes:

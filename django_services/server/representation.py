@@ -26,21 +26,93 @@ a method, a dotted path, `"*"`).
 from __future__ import annotations
 
 import datetime
+import functools
+import inspect
+import weakref
 from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 from django.core.exceptions import FieldDoesNotExist
 from django.db import models
+from django.db.models.fields.related_descriptors import ForeignKeyDeferredAttribute
+from django.db.models.query_utils import DeferredAttribute
 from rest_framework import ISO_8601, fields, relations, serializers
 from rest_framework.settings import api_settings
 
+from .._drf_compat import (
+    READABLE_FIELDS_HOOK,
+    model_builds_own_instances,
+    queryset_prefetches,
+    queryset_yields_instances,
+)
 from .overrides import is_own
-from .serializer_fields import COLUMN_FIELDS, builds_fields_as_drf
 
-__all__ = ["Representation"]
+__all__ = ["COLUMN_FIELDS", "FIELD_HOOKS", "Representation", "builds_fields_as_drf"]
+
+#: DRF fields whose conversion depends on nothing but the value and the field's own options.
+COLUMN_FIELDS: frozenset[type] = frozenset(
+    {
+        # Newer DRF versions only.
+        getattr(fields, "BigIntegerField", fields.IntegerField),
+        fields.BooleanField,
+        fields.CharField,
+        fields.ChoiceField,
+        fields.DateField,
+        fields.DateTimeField,
+        fields.DecimalField,
+        fields.DurationField,
+        fields.EmailField,
+        fields.FilePathField,
+        fields.FloatField,
+        fields.IntegerField,
+        fields.IPAddressField,
+        fields.JSONField,
+        fields.ReadOnlyField,
+        fields.RegexField,
+        fields.SlugField,
+        fields.TimeField,
+        fields.URLField,
+        fields.UUIDField,
+    }
+)
+
+#: The serializer methods DRF builds fields with: overridden, they may read the request.
+FIELD_HOOKS = (
+    "__new__",
+    "__init__",
+    "many_init",
+    "fields",
+    "get_fields",
+    "get_field_names",
+    "get_default_field_names",
+    "get_extra_kwargs",
+    "include_extra_kwargs",
+    "get_uniqueness_extra_kwargs",
+    "build_field",
+    "build_standard_field",
+    "build_relational_field",
+    "build_nested_field",
+    "build_property_field",
+    "build_url_field",
+    "build_unknown_field",
+)
+
+# Weak keys: serializer classes made on the fly (one per call, say) must not pile up here.
+_builds_as_drf: weakref.WeakKeyDictionary[type, bool] = weakref.WeakKeyDictionary()
+
+
+def builds_fields_as_drf(serializer_class: type) -> bool:
+    """Whether every method DRF builds the fields of `serializer_class` with is DRF's own."""
+    known = _builds_as_drf.get(serializer_class)
+    if known is None:
+        known = _builds_as_drf[serializer_class] = all(
+            is_own(serializer_class, name) for name in FIELD_HOOKS
+        )
+    return known
+
 
 #: The serializer methods that decide how records are represented.
-REPRESENTATION_HOOKS = ("to_representation", "data", "_readable_fields")
+REPRESENTATION_HOOKS = ("to_representation", "data", READABLE_FIELDS_HOOK)
 
 Convert = Callable[[Any], Any]
 _UTC_KEYS = frozenset({"UTC", "Etc/UTC"})
@@ -115,22 +187,44 @@ class Representation:
     ) -> Representation | None:
         """
         The representation of `serializer`'s records, or None when only the serializer can
-        produce it. `serializer` is kept: its fields convert the values.
+        produce it (`declines` says why). `serializer` is kept: its fields convert the values.
         """
-        serializer_class = type(serializer)
-        if not isinstance(serializer, serializers.ModelSerializer) or not _represents_as_drf(
-            serializer_class
-        ):
-            return None
-        steps = []
-        for name, field in serializer.fields.items():
-            if field.write_only:
-                continue
-            step = _step(name, field, model)
-            if step is None:
-                return None
-            steps.append(step)
-        return cls(steps)
+        reason, steps = _steps(serializer, model)
+        return None if reason is not None else cls(steps)
+
+    @classmethod
+    def declines(
+        cls, serializer: serializers.BaseSerializer, queryset: models.QuerySet
+    ) -> str | None:
+        """
+        Why the records of `queryset`, as `serializer` shows them, cannot be read as tuples of
+        columns and shown without the serializer; None when they can. The one check of the
+        fast path: a service whose `representation_class` is None never asks it.
+        """
+        reason, steps = _steps(serializer, queryset.model)
+        if reason is not None:
+            return reason
+        return cls(steps).declines_rows(queryset)
+
+    def declines_rows(self, queryset: models.QuerySet) -> str | None:
+        """
+        Why the records of `queryset` must be read as model instances rather than as tuples
+        of `columns` (`values_list`); None when tuples show them as instances would.
+        """
+        model = queryset.model
+        if not queryset_yields_instances(queryset):
+            return "the queryset yields something other than model instances"
+        if queryset_prefetches(queryset):
+            return "the queryset prefetches related records, which need instances"
+        if queryset.query.distinct:
+            return "the queryset is DISTINCT, over columns a page may not show"
+        if model_builds_own_instances(model):
+            return f"{model.__name__} builds its instances its own way (from_db or init signals)"
+        # Classes are hashable; typeshed's `Hashable` check misreads class objects.
+        unstored = _not_read_as_stored(model, self.columns)  # type: ignore[arg-type]
+        if unstored:
+            return f"{model.__name__}.{unstored} is read through a descriptor of its own"
+        return None
 
     def __call__(self, instance: models.Model) -> dict[str, Any]:
         """The representation of one record."""
@@ -192,14 +286,48 @@ def _represent(
     return data
 
 
-def _represents_as_drf(serializer_class: type) -> bool:
+def _steps(
+    serializer: serializers.BaseSerializer, model: type[models.Model]
+) -> tuple[str | None, list[Step]]:
+    """The steps of `serializer`'s readable fields, or why it must show records itself."""
+    serializer_class = type(serializer)
+    if not isinstance(serializer, serializers.ModelSerializer):
+        return f"{serializer_class.__name__} is not a ModelSerializer", []
+    if not builds_fields_as_drf(serializer_class):
+        return f"{serializer_class.__name__} builds its fields its own way", []
     meta = getattr(serializer_class, "Meta", None)
-    list_class = getattr(meta, "list_serializer_class", serializers.ListSerializer)
-    return (
-        builds_fields_as_drf(serializer_class)
-        and list_class is serializers.ListSerializer
-        and all(is_own(serializer_class, name) for name in REPRESENTATION_HOOKS)
-    )
+    if getattr(meta, "list_serializer_class", serializers.ListSerializer) is not (
+        serializers.ListSerializer
+    ):
+        return f"{serializer_class.__name__} has a list serializer of its own", []
+    for name in REPRESENTATION_HOOKS:
+        if not is_own(serializer_class, name):
+            return f"{serializer_class.__name__} overrides {name}", []
+    steps = []
+    for name, field in serializer.fields.items():
+        if field.write_only:
+            continue
+        step = _step(name, field, model)
+        if step is None:
+            return (
+                f"field {name!r} is a {type(field).__name__} reading "
+                f"{field.source!r}, not one of DRF's column fields reading a column"
+            ), []
+        steps.append(step)
+    return None, steps
+
+
+@functools.cache
+def _not_read_as_stored(model: type[models.Model], columns: tuple[str, ...]) -> str | None:
+    """The first column whose attribute on an instance is not the value loaded, or None."""
+    for column in columns:
+        if type(inspect.getattr_static(model, column, None)) not in _STORED_VALUE_DESCRIPTORS:
+            return column
+    return None
+
+
+#: Django's own attributes of concrete fields: they answer the loaded value as it is.
+_STORED_VALUE_DESCRIPTORS = (DeferredAttribute, ForeignKeyDeferredAttribute)
 
 
 def _step(name: str, field: fields.Field, model: type[models.Model]) -> Step | None:

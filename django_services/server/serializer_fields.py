@@ -28,80 +28,21 @@ import weakref
 from typing import Any
 
 from django.core.signals import setting_changed
-from rest_framework import fields as drf_fields
 from rest_framework import relations, serializers
 from rest_framework.settings import api_settings
 from rest_framework.utils.serializer_helpers import BindingDict
 
-from .overrides import is_own
+from .._drf_compat import cached_fields, field_validators, set_cached_fields, set_field_validators
+from .representation import COLUMN_FIELDS, builds_fields_as_drf
 
-__all__ = ["COLUMN_FIELDS", "FIELD_HOOKS", "builds_fields_as_drf", "reuse_built_fields"]
-
-#: DRF fields whose conversion depends on nothing but the value and the field's own options.
-COLUMN_FIELDS: frozenset[type] = frozenset(
-    {
-        # Newer DRF versions only.
-        getattr(drf_fields, "BigIntegerField", drf_fields.IntegerField),
-        drf_fields.BooleanField,
-        drf_fields.CharField,
-        drf_fields.ChoiceField,
-        drf_fields.DateField,
-        drf_fields.DateTimeField,
-        drf_fields.DecimalField,
-        drf_fields.DurationField,
-        drf_fields.EmailField,
-        drf_fields.FilePathField,
-        drf_fields.FloatField,
-        drf_fields.IntegerField,
-        drf_fields.IPAddressField,
-        drf_fields.JSONField,
-        drf_fields.ReadOnlyField,
-        drf_fields.RegexField,
-        drf_fields.SlugField,
-        drf_fields.TimeField,
-        drf_fields.URLField,
-        drf_fields.UUIDField,
-    }
-)
+__all__ = ["reuse_built_fields"]
 
 #: Fields cloned by a shallow copy: their state is set in `__init__` and read afterwards.
 _SHALLOW_CLONES: frozenset[type] = COLUMN_FIELDS | {relations.PrimaryKeyRelatedField}
 
-#: The serializer methods DRF builds fields with: overridden, they may read the request.
-FIELD_HOOKS = (
-    "__new__",
-    "__init__",
-    "many_init",
-    "fields",
-    "get_fields",
-    "get_field_names",
-    "get_default_field_names",
-    "get_extra_kwargs",
-    "include_extra_kwargs",
-    "get_uniqueness_extra_kwargs",
-    "build_field",
-    "build_standard_field",
-    "build_relational_field",
-    "build_nested_field",
-    "build_property_field",
-    "build_url_field",
-    "build_unknown_field",
-)
-
 # Weak keys: serializer classes made on the fly (one per call, say) must not pile up here.
 #: ModelSerializer class -> its fields, unbound, as `get_fields()` returned them once.
 _templates: weakref.WeakKeyDictionary[type, dict[str, Any]] = weakref.WeakKeyDictionary()
-_builds_as_drf: weakref.WeakKeyDictionary[type, bool] = weakref.WeakKeyDictionary()
-
-
-def builds_fields_as_drf(serializer_class: type) -> bool:
-    """Whether every method DRF builds the fields of `serializer_class` with is DRF's own."""
-    known = _builds_as_drf.get(serializer_class)
-    if known is None:
-        known = _builds_as_drf[serializer_class] = all(
-            is_own(serializer_class, name) for name in FIELD_HOOKS
-        )
-    return known
 
 
 def reuse_built_fields(serializer: serializers.BaseSerializer) -> bool:
@@ -114,7 +55,7 @@ def reuse_built_fields(serializer: serializers.BaseSerializer) -> bool:
     cls = type(serializer)
     if (
         not isinstance(serializer, serializers.ModelSerializer)
-        or "fields" in vars(serializer)
+        or cached_fields(serializer) is not None
         or not builds_fields_as_drf(cls)
     ):
         return False
@@ -123,11 +64,11 @@ def reuse_built_fields(serializer: serializers.BaseSerializer) -> bool:
         template = _templates[cls] = serializer.get_fields()
     elif serializer.url_field_name is None:
         # What `get_fields()` would have set on the instance.
-        vars(serializer)["url_field_name"] = api_settings.URL_FIELD_NAME
+        serializer.url_field_name = api_settings.URL_FIELD_NAME  # type: ignore[misc]
     fields = BindingDict(serializer)
     for name, field in template.items():
         fields[name] = _clone(field)
-    vars(serializer)["fields"] = fields
+    set_cached_fields(serializer, fields)
     return True
 
 
@@ -136,9 +77,9 @@ def _clone(field: Any) -> Any:
     if type(field) not in _SHALLOW_CLONES:
         return copy.deepcopy(field)
     clone = copy.copy(field)
-    validators = vars(field).get("_validators")
+    validators = field_validators(field)
     if validators is not None:
-        vars(clone)["_validators"] = list(validators)
+        set_field_validators(clone, list(validators))
     return clone
 
 

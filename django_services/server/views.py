@@ -36,10 +36,11 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.versioning import BaseVersioning
 
+from .._drf_compat import add_response_closer
 from ..conf import import_from_string, services_settings
 from ..contract import SERVICE_METHOD_HEADER
 from ..query import codec
-from .base import BaseService
+from .base_service import BaseService
 from .calls import CallContext, run_call
 from .methods import check_method_allowed, http_methods_for, resolve_method
 from .negotiation import ServiceContentNegotiation
@@ -127,9 +128,7 @@ class ServiceMixin(BaseService):
             response = self.dispatch(request, **self.route)
             # Django's handlers close every response once sent (the test client too); the
             # list is how Django itself attaches work to that moment.
-            closers = getattr(response, "_resource_closers", None)
-            if closers is not None:
-                closers.append(self.release_request)
+            add_response_closer(response, self.release_request)
             return response
 
         view.cls = cls  # type: ignore[attr-defined]

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django_services.server import ModelService
-from django_services.server.events import ServiceEvent
+from django_services.server import ModelService, ServiceEvent
 from django_services.server.socketio import Channel, channel
 from rest_framework.permissions import IsAuthenticated
 

@@ -15,8 +15,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django_services.errors import BadRequest
-from django_services.server import ModelService
-from django_services.server.events import ServiceEvent
+from django_services.server import ModelService, ServiceEvent
 from django_services.server.socketio import Channel, channel
 
 from .models import Note

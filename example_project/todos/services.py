@@ -15,8 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db.models import QuerySet
-from django_services.server import ModelService, Params, service_method
-from django_services.server.events import ServiceEvent
+from django_services.server import ModelService, Params, ServiceEvent, service_method
 from django_services.server.socketio import Channel, channel
 from rest_framework.permissions import IsAuthenticated
 

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from django.core import checks
 from django.core.management import call_command
+from django.db.models import Q
 from django.test import override_settings
 from drf_spectacular.generators import SchemaGenerator
 from openapi_schema_validator import OAS31Validator
@@ -21,6 +22,7 @@ from openapi_spec_validator import validate
 
 from django_services.openapi.conf import SPECTACULAR_DEFAULTS
 from django_services.openapi.operations import SERVICE_METHOD_HEADER
+from django_services.query import Operator
 
 ERROR_STATUSES = {"400", "401", "403", "404", "405", "406", "429", "500", "503"}
 BODY_ERROR_STATUSES = {"409", "411", "413", "415"}
@@ -135,6 +137,43 @@ def test_the_query_language_of_each_field(schema):
     sort = next(p for p in schema["paths"]["/samples"]["get"]["parameters"] if p["name"] == "$sort")
     assert sort["style"] == "deepObject"
     assert list(sort["schema"]["properties"]) == ["integer", "moment"]
+
+
+@pytest.fixture
+def registered_operators(monkeypatch):
+    """`$iexact` for every service, `$startswith` enabled on the samples only."""
+    from django_services.query import LookupOperator, operators, register_operator
+
+    from .services import SampleService
+
+    register_operator(LookupOperator("$iexact", "iexact"))
+    register_operator(StartsWith)
+    monkeypatch.setattr(SampleService, "operators", [*SampleService.operators, "$startswith"])
+    yield
+    operators.unregister("$iexact")
+    operators.unregister("$startswith")
+
+
+class StartsWith(Operator):
+    """Begins with the text."""
+
+    name = "$startswith"
+    optional = True
+
+    def filter(self, query_field, value):
+        return Q(**{f"{query_field.path}__startswith": value})
+
+
+def test_a_registered_operator_is_in_the_schema(registered_operators, schema):
+    samples = schema["paths"]["/samples"]["get"]["parameters"]
+    notes = parameter_names(schema["paths"]["/notes"]["get"])
+
+    # Every service accepts $iexact; $startswith is enabled on the samples alone.
+    assert {"id[$iexact]", "text[$iexact]"} <= set(notes)
+    assert "text[$startswith]" not in notes
+    startswith = next(p for p in samples if p["name"] == "char[$startswith]")
+    assert startswith["description"] == "`char` $startswith: Begins with the text."
+    validate(schema)
 
 
 def test_each_method_reads_the_query_it_applies(schema):

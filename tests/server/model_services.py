@@ -111,13 +111,16 @@ class NoteService(ModelService):
     serializer_class = NoteSerializer
 
     def get_queryset(self):
+        return super().get_queryset().filter(user_id=self.user_id())
+
+    def perform_create(self, serializer):
+        serializer.save(user_id=self.user_id())
+
+    def user_id(self):
         user_id = self.params.route.get("userId", "")
         if not re.fullmatch(r"[0-9]{1,9}", user_id):
             raise BadRequest(f"Invalid userId '{user_id}'")
-        return super().get_queryset().filter(user_id=int(user_id))
-
-    def perform_create(self, serializer):
-        serializer.save(user_id=int(self.params.route["userId"]))
+        return int(user_id)
 
 
 class TodoService(ModelService):

@@ -5,8 +5,6 @@ optional ones, checked per field, and refused where they are not enabled.
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 import requests
 from django.db.models import F, Q
@@ -15,7 +13,7 @@ from django.db.models.lookups import Exact
 
 from django_services.errors import BadRequest
 from django_services.query import LookupOperator, Operator, operators, register_operator
-from django_services.server import ModelService
+from django_services.server import ModelService, QueryDeclaration
 from tests.server.http import M
 from tests.server.model_services import PersonSerializer
 from tests.testapp.models import Person
@@ -57,15 +55,18 @@ class OperatorPersonService(ModelService):
     operators = ["$startswith", "$multipleof", "$between"]
 
 
-class NamesStartOnlyService(OperatorPersonService):
-    """`name` takes `$startswith` and `$ne` only; `age` every enabled operator."""
+class NamesStartOnlyQuery(QueryDeclaration):
+    """`name` takes `$startswith` and `$ne` only; the others every enabled operator."""
 
-    def get_query_fields(self):
-        fields = dict(super().get_query_fields())
-        fields["name"] = dataclasses.replace(
-            fields["name"], operators=frozenset({"$startswith", "$ne"})
-        )
-        return fields
+    fields = {"name": ["$startswith", "$ne"], "age": None, "created": None}
+    operators = ["$startswith", "$multipleof", "$between"]
+
+
+class NamesStartOnlyService(ModelService):
+    authentication_classes = []
+    queryset = Person.objects.all()
+    serializer_class = PersonSerializer
+    query_class = NamesStartOnlyQuery
 
 
 @pytest.fixture(autouse=True)

@@ -369,7 +369,9 @@ def test_a_setting_change_is_seen_by_the_next_call(api, serve):
 
 
 class InstancesOnlyService(ColumnsService):
-    """Shows records its own way: it must get model instances."""
+    """Shows records its own way: it asks for model instances, the serializer path."""
+
+    representation_class = None
 
     def represent(self, instance, *, many=False):
         records = instance if many else [instance]
@@ -401,6 +403,57 @@ def test_a_find_reads_only_the_columns_it_shows(api, serve):
     answer, columns = page_select(api, "/samples?$select[]=char&$select[]=integer")
     assert answer["data"] == [{"id": sample.pk, "char": "a", "integer": 3}]
     assert columns == {"id", "char", "integer"}
+
+
+class ContextService(ColumnsService):
+    """Adds to the serializer context: nothing about how records are read changes."""
+
+    def get_serializer_context(self):
+        return {**super().get_serializer_context(), "tenant": "north"}
+
+
+class SerializerPathService(ColumnsService):
+    """The plain serializer path, chosen explicitly."""
+
+    representation_class = None
+
+
+def test_a_context_override_keeps_the_sql_and_the_fast_path(api, serve):
+    serve({"plain": HERE + "ColumnsService", "context": HERE + "ContextService"})
+    Sample.objects.create(char="a", integer=3, secret="s")
+
+    plain = page_select(api, "/plain")
+    assert page_select(api, "/context") == plain
+    assert "secret" not in plain[1]
+
+
+def test_the_serializer_path_is_an_explicit_policy(api, serve):
+    serve({"plain": HERE + "ColumnsService", "serializer": HERE + "SerializerPathService"})
+    Sample.objects.create(char="a", integer=3, secret="s")
+
+    answer, columns = page_select(api, "/serializer")
+    assert answer == page_select(api, "/plain")[0]
+    assert "secret" in columns  # model instances, read whole
+
+
+@pytest.mark.parametrize(
+    ("serializer", "queryset", "reason"),
+    [
+        (ColumnsSerializer, Sample.objects.all(), None),
+        (OwnRepresentationSerializer, Sample.objects.all(), "overrides to_representation"),
+        (MethodFieldSerializer, Sample.objects.all(), "field 'shout' is a SerializerMethodField"),
+        (ColumnsSerializer, Sample.objects.prefetch_related("owner"), "prefetches"),
+        (ColumnsSerializer, Sample.objects.distinct(), "DISTINCT"),
+        (ColumnsSerializer, Sample.objects.values("id"), "other than model instances"),
+    ],
+)
+def test_why_a_representation_declines(serializer, queryset, reason):
+    declined = Representation.declines(serializer(), queryset)
+
+    if reason is None:
+        assert declined is None
+    else:
+        assert reason in declined
 
 
 class LabelSerializer(serializers.ModelSerializer):

@@ -29,7 +29,8 @@ def describe(route: Route) -> dict[str, Any]:
     exposed = service.get_methods()
     standard = [name for name in STANDARD_METHODS if name in exposed]
     custom = sorted(name for name in exposed if name not in STANDARD_METHODS)
-    paginate = service.get_paginate() if hasattr(service, "get_paginate") else None
+    declaration = getattr(service, "get_query_declaration", None)
+    paginate = declaration().get_paginate() if declaration is not None else None
     cls = route.service_class
     return {
         "path": route.path,

@@ -28,6 +28,7 @@ from django.http import HttpRequest, HttpResponse
 from rest_framework.authentication import CSRFCheck
 
 from django_services import errors
+from django_services._drf_compat import django_request
 from django_services.conf import import_from_string
 
 from .config import authentication_settings
@@ -233,4 +234,4 @@ def _is_credential(value: Any) -> bool:
 
 def _http_request(request: Any) -> HttpRequest | None:
     """Return Django's HttpRequest behind a DRF Request (backends expect Django's own)."""
-    return getattr(request, "_request", request)
+    return django_request(request)

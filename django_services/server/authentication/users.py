@@ -26,6 +26,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import serializers
 
 from ..model_services import ModelService
+from ..query_set import QueryDeclaration
 from .entity import login_field_names
 
 __all__ = ["UserSerializer", "UserService"]
@@ -78,13 +79,13 @@ class UserService(ModelService):
             return UserSerializer.for_model(get_user_model())
         return super().get_serializer_class()
 
-    def get_serializer(self, *args: Any, **kwargs: Any) -> serializers.BaseSerializer:
-        """The serializer, its password field private whatever `private_fields` says."""
-        serializer = super().get_serializer(*args, **kwargs)
-        field = _child(serializer).fields.get(self.password_field)
-        if field is not None:
-            field.write_only = True
-        return serializer
+    def get_query_declaration(self) -> QueryDeclaration:
+        """The query declaration, the password field among its private fields whatever
+        `private_fields` says."""
+        declaration = super().get_query_declaration()
+        if self.password_field not in declaration.private_fields:
+            declaration.private_fields = (*declaration.private_fields, self.password_field)
+        return declaration
 
     def create(self, data: Any, params: Any) -> Any:
         """Create users, their passwords hashed before the write transaction opens."""

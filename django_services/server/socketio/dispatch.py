@@ -34,6 +34,7 @@ from django.utils.functional import SimpleLazyObject
 from rest_framework.response import Response
 from rest_framework.utils.encoders import JSONEncoder
 
+from ..._drf_compat import skip_csrf_checks
 from ...contract import RETRY_AFTER_HEADER
 from ...errors import BadRequest, GeneralError, NotFound
 from ..calls import CallContext, run_call
@@ -228,7 +229,7 @@ def _build_request(connection: Connection, call: Call) -> WSGIRequest:
     request = WSGIRequest(environ)
     # Cross-site sockets are refused at the handshake (python-engineio checks the Origin of
     # every handshake and polling request), which is what the CSRF check protects REST from.
-    request._dont_enforce_csrf_checks = True  # type: ignore[attr-defined]
+    skip_csrf_checks(request)
     if connection.session_key is not None:
         engine = import_module(settings.SESSION_ENGINE)
         request.session = engine.SessionStore(connection.session_key)

@@ -29,10 +29,10 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import DEFAULT_DB_ALIAS
 
 from ..conf import services_settings
-from ..contract import MULTI_METHODS, STANDARD_METHODS
+from ..contract import EVENTS, MULTI_METHODS, STANDARD_METHODS
 from ..errors import MethodNotAllowed
 from .calls import CallContext, arguments_of, run_call, run_call_async
-from .events import STANDARD_EVENTS, event_bus, schedule_events
+from .events import event_bus, schedule_events
 from .hooks import app_hooks, normalize_hooks
 from .methods import custom_methods
 from .overrides import is_machinery
@@ -220,7 +220,7 @@ class BaseService:
         schedule_events(self.path, event, [data], context, using=self.get_event_database())
 
     def _known_event(self, event: str) -> str:
-        known = (*STANDARD_EVENTS.values(), *self.events)
+        known = (*EVENTS.values(), *self.events)
         if event not in known:
             raise ValueError(
                 f"{type(self).__name__} has no event {event!r}. Its events: "
