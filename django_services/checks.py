@@ -150,11 +150,10 @@ def check_pagination(app_configs: Any = None, **kwargs: Any) -> list[CheckMessag
     """Warn about a `paginate` (or `PAGINATE`) whose default page is larger than its max."""
     found: list[CheckMessage] = []
     for route in _routes():
-        get_paginate = getattr(route.service_class, "get_paginate", None)
-        if get_paginate is None:
+        if not hasattr(route.service_class, "get_query_declaration"):
             continue
         try:
-            paginate = route.instance().get_paginate()
+            paginate = route.instance().get_query_declaration().get_paginate()
         except (ImproperlyConfigured, TypeError):
             continue  # django_services.E010 says why
         if paginate is None or paginate.default is None or paginate.max is None:
