@@ -22,7 +22,9 @@ const [url, countArgument] = process.argv.slice(2)
 const count = Number(countArgument)
 const latencies = []
 const now = () => Number(process.hrtime.bigint()) / 1e9
-const say = (message) => process.stdout.write(JSON.stringify(message) + '\n')
+// Resolves once written: a pipe is written asynchronously, and process.exit would cut it.
+const say = (message) =>
+  new Promise((resolve) => process.stdout.write(JSON.stringify(message) + '\n', resolve))
 const rssKb = () => Math.round(process.memoryUsage().rss / 1024)
 const cpuSeconds = () => {
   const { user, system } = process.cpuUsage()
@@ -76,7 +78,7 @@ const receivers = Array.from({ length: count }, receiver)
 const started = now()
 const outcomes = await connectAll(receivers)
 const connected = receivers.filter((_, index) => outcomes[index])
-say({
+await say({
   connected: connected.length,
   failed: count - connected.length,
   connect_seconds: now() - started,
@@ -94,7 +96,7 @@ if (!line.done) {
   for (const state of connected) {
     if (state.reason !== null) reasons[state.reason] = (reasons[state.reason] || 0) + 1
   }
-  say({
+  await say({
     latencies_ms: latencies.map((value) => Math.round(value * 1000) / 1000),
     received: connected.reduce((sum, state) => sum + state.received, 0),
     unique: connected.reduce((sum, state) => sum + state.seen.size, 0),
