@@ -38,9 +38,10 @@ CREATED = "2024-01-01T00:00:00Z"
 class SocketServer(Server):
     """uvicorn serving `bench.asgi` in one process, with the benchmark's publisher."""
 
-    def __init__(self, *, engine: str, deflate: bool = False) -> None:
+    def __init__(self, *, engine: str, deflate: bool = False, options: str = "") -> None:
         super().__init__(engine=engine, rows=ROWS, worker_class="uvicorn")
         self.deflate = deflate
+        self.options = options.split()
 
     def command(self) -> list[str]:
         return [
@@ -60,6 +61,7 @@ class SocketServer(Server):
             # than the bytes it saves on a LAN (uvicorn negotiates it by default).
             "--ws-per-message-deflate",
             "true" if self.deflate else "false",
+            *self.options,
         ]
 
     def environment(self) -> dict[str, str]:
@@ -93,9 +95,14 @@ def rss_kb(pid: int) -> int:
 
 def cpu_seconds(pid: int) -> float:
     """The CPU time (user and system) a process has used."""
+    return sum(cpu_times(pid))
+
+
+def cpu_times(pid: int) -> tuple[float, float]:
+    """The user and the system (kernel) CPU time a process has used."""
     with open(f"/proc/{pid}/stat") as stat:
         fields = stat.read().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
+    return int(fields[11]) / TICKS, int(fields[12]) / TICKS
 
 
 def machine_busy_seconds() -> float:
@@ -234,6 +241,7 @@ def measure_round(
     clients: str,
     rest_writes: int,
     deflate: bool = False,
+    uvicorn: str = "",
 ) -> dict[str, Any]:
     """Run one round against the server `kind` and return its figures."""
     load_table(engine)
@@ -259,7 +267,7 @@ def measure_round(
             time.sleep(2)
             rss_connected = rss_kb(pid)
             count = sum(report["connected"] for report in connected)
-            before, busy_before = cpu_seconds(pid), machine_busy_seconds()
+            (user_before, system_before), busy_before = cpu_times(pid), machine_busy_seconds()
             written = asyncio.run(
                 write_people(server.url + people, writes, max(1, round(writes * duration)))
             )
@@ -270,7 +278,11 @@ def measure_round(
                 client.stdin.flush()
             received = [_read(client) for client in started]
             # Until the last client has its events: the fan-out may outlast the writes.
-            server_cpu = cpu_seconds(pid) - before
+            user, system = cpu_times(pid)
+            server_cpu, server_system = (
+                user - user_before + system - system_before,
+                system - system_before,
+            )
             busy = machine_busy_seconds() - busy_before
             rss_after = rss_kb(pid)
         finally:
@@ -303,6 +315,7 @@ def measure_round(
         "server_kb_per_connection": (rss_connected - rss_before) / max(count, 1),
         "server_cpu_seconds": server_cpu,
         "server_us_per_delivery": server_cpu * 1e6 / max(delivered, 1),
+        "server_system_share": server_system / server_cpu if server_cpu else 0.0,
         "rest_created": rest["created"],
         "rest_ms_per_create": rest_cpu * 1000 / max(rest["created"], 1),
         "client_cpu_seconds": sum(report["cpu_seconds"] for report in received),

@@ -58,6 +58,7 @@ def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "rounds": len(results),
         "us_per_delivery": median("server_us_per_delivery"),
+        "system_share": median("server_system_share"),
         "p50": median("latency_ms", "p50"),
         "p99": median("latency_ms", "p99"),
         "max": max(r["latency_ms"]["max"] for r in results),
@@ -101,7 +102,7 @@ def markdown(
         "|---|" + "---|" * len(header),
         row(
             "server CPU per delivered event",
-            lambda s: f"{s['us_per_delivery']:.1f} µs",
+            lambda s: f"{s['us_per_delivery']:.1f} µs ({s['system_share']:.0%} in the kernel)",
             "us_per_delivery",
         ),
         row("latency p50 / p99", lambda s: f"{s['p50']:.1f} / {s['p99']:.1f} ms", "p99"),
@@ -129,7 +130,9 @@ def markdown(
         "",
         f"Machine: {about['cpu']}, {about['cores']} cores, Python {about['python']}, "
         f"python-socketio {about['python-socketio']}, python-engineio "
-        f"{about['python-engineio']}, uvicorn {about['uvicorn']}, node {about['node']}; "
+        f"{about['python-engineio']}, uvicorn {about['uvicorn']} "
+        f"({about['uvicorn-standard']}{', ' + args.uvicorn if args.uvicorn else ''}), "
+        f"node {about['node']}; "
         f"{about['date']}, load average {about['load']:.2f} before the run. Medians over the "
         f"rounds; deliveries summed.",
     ]
@@ -148,6 +151,11 @@ def machine() -> dict[str, Any]:
         "python-socketio": _version("python-socketio"),
         "python-engineio": _version("python-engineio"),
         "uvicorn": _version("uvicorn"),
+        # What uvicorn picks by default when installed (`uvicorn[standard]`), else asyncio,
+        # h11 and wsproto.
+        "uvicorn-standard": ", ".join(
+            f"{name} {_version(name)}" for name in ("uvloop", "httptools", "websockets")
+        ),
         "node": _node_version() if shutil.which("node") else "not run",
         "load": os.getloadavg()[0],
     }
@@ -179,6 +187,11 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         "--deflate",
         action="store_true",
         help="let uvicorn negotiate permessage-deflate (its default; off in the benchmark)",
+    )
+    parser.add_argument(
+        "--uvicorn",
+        default="",
+        help='more uvicorn options, e.g. "--loop asyncio --ws wsproto --http h11"',
     )
     parser.add_argument(
         "--drain", type=float, default=30, help="seconds to wait for late events (default 30)"
@@ -218,6 +231,7 @@ def main(argv: list[str] | None = None) -> int:
             clients=args.clients,
             rest_writes=args.rest_writes,
             deflate=args.deflate,
+            uvicorn=args.uvicorn,
         )
         print(
             f"  {result['server_us_per_delivery']:.1f} µs per delivery, p99 "
