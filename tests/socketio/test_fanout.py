@@ -45,6 +45,8 @@ async def test_events_reach_every_socket_once_and_in_order_across_slices(
     await arrived(clients, 10)
     for client in clients:
         assert client.events == [("tick", {"n": n}) for n in range(10)]
+    sockets = live_socket_server.application.server.sio.eio.sockets.values()
+    assert {type(socket.queue) for socket in sockets} == {fanout.SocketQueue}
 
 
 async def test_skipped_sockets_and_binary_attachments_keep_python_socketios_meaning(
@@ -90,3 +92,37 @@ async def test_a_silent_websocket_is_closed_although_its_writer_waits_without_a_
     assert ws.closed
     sockets = quick_pings.application.server.sio.eio.sockets
     assert all(socket.closed for socket in sockets.values())
+
+
+async def test_a_socket_queue_keeps_what_engineio_relies_on_from_asyncio_queue():
+    queue = fanout.SocketQueue()
+    waiting = asyncio.ensure_future(queue.get())
+    cancelled = asyncio.ensure_future(queue.get())
+    await asyncio.sleep(0)  # both getters wait
+    queue.put_nowait("a")
+    cancelled.cancel()  # the first waiter was woken: "a" is still its
+    await queue.put("b")
+    assert await waiting == "a"
+    assert cancelled.cancelled()
+    assert (queue.qsize(), queue.get_nowait(), queue.empty()) == (1, "b", True)
+    with pytest.raises(asyncio.QueueEmpty):
+        queue.get_nowait()
+
+    joined = asyncio.ensure_future(queue.join())
+    await asyncio.sleep(0)
+    queue.task_done()
+    assert not joined.done()  # one of the two packets is not done yet
+    queue.task_done()
+    await asyncio.wait_for(joined, 1)
+    with pytest.raises(ValueError):
+        queue.task_done()
+
+
+async def test_a_woken_getter_cancelled_before_it_runs_passes_the_packet_on():
+    queue = fanout.SocketQueue()
+    first = asyncio.ensure_future(queue.get())
+    second = asyncio.ensure_future(queue.get())
+    await asyncio.sleep(0)
+    queue.put_nowait("packet")  # wakes the first getter...
+    first.cancel()  # ...which is cancelled before it takes the packet
+    assert await asyncio.wait_for(second, 1) == "packet"
