@@ -13,6 +13,7 @@ every `people created` event. The server's CPU and memory come from /proc.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import shutil
@@ -33,15 +34,24 @@ CLIENTS = ("node", "python")
 PEOPLE_PATH = {"django": "/services/people", "feathers": "/people"}
 #: Feathers' knex adapter has no model default for `created`; Django's serializer ignores it.
 CREATED = "2024-01-01T00:00:00Z"
+DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 class SocketServer(Server):
     """uvicorn serving `bench.asgi` in one process, with the benchmark's publisher."""
 
-    def __init__(self, *, engine: str, deflate: bool = False, options: str = "") -> None:
+    def __init__(
+        self,
+        *,
+        engine: str,
+        deflate: bool = False,
+        options: str = "",
+        redis: tuple[str | None, str] | None = None,
+    ) -> None:
         super().__init__(engine=engine, rows=ROWS, worker_class="uvicorn")
         self.deflate = deflate
         self.options = options.split()
+        self.redis = redis
 
     def command(self) -> list[str]:
         return [
@@ -65,7 +75,12 @@ class SocketServer(Server):
         ]
 
     def environment(self) -> dict[str, str]:
-        return {**super().environment(), "BENCH_SOCKETS": "1"}
+        environment = {**super().environment(), "BENCH_SOCKETS": "1"}
+        if self.redis is not None:
+            url, channel = self.redis
+            environment["BENCH_REDIS_URL"] = url or DEFAULT_REDIS_URL
+            environment["BENCH_REDIS_CHANNEL"] = channel
+        return environment
 
 
 class FeathersSocketServer(Server):
@@ -93,16 +108,19 @@ def rss_kb(pid: int) -> int:
         return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
 
 
-def cpu_seconds(pid: int) -> float:
-    """The CPU time (user and system) a process has used."""
-    return sum(cpu_times(pid))
+def total_cpu(pids: list[int]) -> float:
+    """The CPU time (user and system) the processes have used."""
+    return sum(cpu_times(*pids))
 
 
-def cpu_times(pid: int) -> tuple[float, float]:
-    """The user and the system (kernel) CPU time a process has used."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rpartition(")")[2].split()
-    return int(fields[11]) / TICKS, int(fields[12]) / TICKS
+def cpu_times(*pids: int) -> tuple[float, float]:
+    """The user and the system (kernel) CPU time the processes have used."""
+    user = system = 0
+    for pid in pids:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+        user, system = user + int(fields[11]), system + int(fields[12])
+    return user / TICKS, system / TICKS
 
 
 def machine_busy_seconds() -> float:
@@ -120,8 +138,8 @@ def percentile(values: list[float], fraction: float) -> float:
     return values[min(len(values) - 1, int(fraction * len(values)))]
 
 
-async def write_people(url: str, rate: float, count: int) -> dict[str, Any]:
-    """Create `count` people, `rate` a second, each named after its send time."""
+async def write_people(urls: list[str], rate: float, count: int) -> dict[str, Any]:
+    """Create `count` people, `rate` a second, each named after its send time, `urls` in turn."""
     import aiohttp
 
     statuses: list[int] = []
@@ -131,7 +149,7 @@ async def write_people(url: str, rate: float, count: int) -> dict[str, Any]:
         sent = time.monotonic()
         body = {"name": f"{sequence} {sent:.6f}", "age": sequence % 100, "created": CREATED}
         try:
-            async with session.post(url, json=body) as response:
+            async with session.post(urls[sequence % len(urls)], json=body) as response:
                 await response.read()
                 statuses.append(response.status)
         except (aiohttp.ClientError, asyncio.TimeoutError):
@@ -166,12 +184,12 @@ async def _warm_up(url: str, people: str) -> None:
 
     client = socketio.AsyncClient(reconnection=False)
     await client.connect(url, transports=["websocket"], wait_timeout=30)
-    await write_people(url + people, rate=10, count=2)
+    await write_people([url + people], rate=10, count=2)
     await client.disconnect()
 
 
 def _start_clients(
-    url: str, sockets: int, processes: int, clients: str
+    urls: list[str], sockets: int, processes: int, clients: str
 ) -> list[subprocess.Popen[str]]:
     shares = [
         sockets // processes + (1 if index < sockets % processes else 0)
@@ -184,14 +202,14 @@ def _start_clients(
         program, directory = [sys.executable, "-m", "bench.socket_clients"], ROOT
     return [
         subprocess.Popen(
-            [*program, url, str(share)],
+            [*program, urls[index % len(urls)], str(share)],
             cwd=directory,
             env=bench_environment("sqlite", ROWS),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             text=True,
         )
-        for share in shares
+        for index, share in enumerate(shares)
         if share
     ]
 
@@ -242,34 +260,55 @@ def measure_round(
     rest_writes: int,
     deflate: bool = False,
     uvicorn: str = "",
+    server_processes: int = 1,
+    redis_url: str | None = None,
 ) -> dict[str, Any]:
-    """Run one round against the server `kind` and return its figures."""
+    """
+    Run one round against the server `kind` and return its figures. With `server_processes`
+    above 1 (django only), as many uvicorn processes share python-socketio's Redis manager
+    at `redis_url`; the client processes and the writes are spread over them.
+    """
     load_table(engine)
-    server: Server = (
+    count_servers = 1 if kind == "feathers" else server_processes
+    channel = f"bench-sockets-{os.getpid()}-{time.monotonic_ns()}"
+    servers: list[Server] = [
         FeathersSocketServer()
         if kind == "feathers"
-        else SocketServer(engine=engine, deflate=deflate)
-    )
+        else SocketServer(
+            engine=engine,
+            deflate=deflate,
+            options=uvicorn,
+            redis=(redis_url, channel) if count_servers > 1 else None,
+        )
+        for _ in range(count_servers)
+    ]
     people = PEOPLE_PATH[kind]
+    urls = [server.url for server in servers]
     started: list[subprocess.Popen[str]] = []
-    with server:
-        assert server.process is not None
-        pid = server.process.pid
-        asyncio.run(_warm_up(server.url, people))
-        before = cpu_seconds(pid)
-        rest = asyncio.run(write_people(server.url + people, 100, rest_writes))
-        rest_cpu = cpu_seconds(pid) - before
+    with contextlib.ExitStack() as stack:
+        pids = []
+        for server in servers:
+            stack.enter_context(server)
+            assert server.process is not None
+            pids.append(server.process.pid)
+        for url in urls:
+            asyncio.run(_warm_up(url, people))
+        before = total_cpu(pids)
+        rest = asyncio.run(write_people([url + people for url in urls], 100, rest_writes))
+        rest_cpu = total_cpu(pids) - before
         time.sleep(1)
-        rss_before = rss_kb(pid)
+        rss_before = sum(rss_kb(pid) for pid in pids)
         try:
-            started = _start_clients(server.url, sockets, processes, clients)
+            started = _start_clients(urls, sockets, max(processes, count_servers), clients)
             connected = [_read(client) for client in started]
             time.sleep(2)
-            rss_connected = rss_kb(pid)
+            rss_connected = sum(rss_kb(pid) for pid in pids)
             count = sum(report["connected"] for report in connected)
-            (user_before, system_before), busy_before = cpu_times(pid), machine_busy_seconds()
+            (user_before, system_before), busy_before = cpu_times(*pids), machine_busy_seconds()
             written = asyncio.run(
-                write_people(server.url + people, writes, max(1, round(writes * duration)))
+                write_people(
+                    [url + people for url in urls], writes, max(1, round(writes * duration))
+                )
             )
             order = json.dumps({"expect": written["created"], "timeout": drain})
             for client in started:
@@ -278,13 +317,13 @@ def measure_round(
                 client.stdin.flush()
             received = [_read(client) for client in started]
             # Until the last client has its events: the fan-out may outlast the writes.
-            user, system = cpu_times(pid)
+            user, system = cpu_times(*pids)
             server_cpu, server_system = (
                 user - user_before + system - system_before,
                 system - system_before,
             )
             busy = machine_busy_seconds() - busy_before
-            rss_after = rss_kb(pid)
+            rss_after = sum(rss_kb(pid) for pid in pids)
         finally:
             _stop_clients(started)
     latencies = sorted(value for report in received for value in report["latencies_ms"])

@@ -94,6 +94,13 @@ def markdown(
         return f"| {label} | " + " | ".join(cells) + " |"
 
     header = [LABELS[name] for name in servers] + (["ratio"] if compare else [])
+    if args.server_processes > 1:
+        header = [
+            f"{label[:-1]}, {args.server_processes} processes, Redis)"
+            if "uvicorn" in label
+            else label
+            for label in header
+        ]
     lines = [
         f"#### {args.sockets} sockets x {args.writes:g} writes/s, {args.duration:g} s, "
         f"{args.rounds} rounds each ({args.clients} clients, {args.engine})",
@@ -189,6 +196,15 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         help="let uvicorn negotiate permessage-deflate (its default; off in the benchmark)",
     )
     parser.add_argument(
+        "--server-processes",
+        type=int,
+        default=1,
+        help="uvicorn processes sharing python-socketio's Redis manager (default 1)",
+    )
+    parser.add_argument(
+        "--redis-url", help="Redis of --server-processes (default redis://127.0.0.1:6379/0)"
+    )
+    parser.add_argument(
         "--uvicorn",
         default="",
         help='more uvicorn options, e.g. "--loop asyncio --ws wsproto --http h11"',
@@ -232,6 +248,8 @@ def main(argv: list[str] | None = None) -> int:
             rest_writes=args.rest_writes,
             deflate=args.deflate,
             uvicorn=args.uvicorn,
+            server_processes=args.server_processes,
+            redis_url=args.redis_url,
         )
         print(
             f"  {result['server_us_per_delivery']:.1f} µs per delivery, p99 "
