@@ -49,6 +49,32 @@ async def test_events_reach_every_socket_once_and_in_order_across_slices(
     assert {type(socket.queue) for socket in sockets} == {fanout.SocketQueue}
 
 
+async def test_a_fan_out_gives_the_loop_a_turn_between_slices(
+    connect, live_socket_server, monkeypatch
+):
+    monkeypatch.setattr(fanout, "SLICE", 2)
+    clients = [await connect() for _ in range(5)]
+    sio = live_socket_server.application.server.sio
+
+    async def emit_with_a_waiting_callback() -> list[int]:
+        queues = [
+            sio.eio.sockets[eio_sid].queue for _, eio_sid in sio.manager.get_participants("/", None)
+        ]
+        sizes: list[int] = []
+        # Scheduled before the emit: it runs at the loop's first turn, which a fan-out that
+        # held the loop would only give once every socket had its packet.
+        asyncio.get_running_loop().call_soon(lambda: sizes.extend(q.qsize() for q in queues))
+        await sio.emit("probe", {})
+        return sizes
+
+    server = live_socket_server.application.server
+    sizes = await asyncio.wrap_future(
+        asyncio.run_coroutine_threadsafe(emit_with_a_waiting_callback(), server.loop)
+    )
+    assert sorted(sizes) == [0, 0, 0, 1, 1]
+    await arrived(clients, 1)
+
+
 async def test_skipped_sockets_and_binary_attachments_keep_python_socketios_meaning(
     connect, live_socket_server
 ):
