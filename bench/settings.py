@@ -62,3 +62,7 @@ DJANGO_SERVICES = {
 # benchmarks measure writes without a publisher, as before.
 if os.environ.get("BENCH_SOCKETS"):
     DJANGO_SERVICES["SOCKETIO_PUBLISHER"] = "bench.realtime.EveryonePublisher"
+    # Several uvicorn processes (`bench.sockets --server-processes N`) share Redis.
+    if os.environ.get("BENCH_REDIS_URL"):
+        DJANGO_SERVICES["SOCKETIO_REDIS_URL"] = os.environ["BENCH_REDIS_URL"]
+        DJANGO_SERVICES["SOCKETIO_REDIS_CHANNEL"] = os.environ["BENCH_REDIS_CHANNEL"]

@@ -1,330 +1,154 @@
 """
-The socket benchmark: many socket.io clients receiving the events of a steady stream of writes.
+The socket benchmark: this package against the FeathersJS reference, many socket.io clients
+receiving the events of a steady stream of REST writes, in one run.
 
-    python -m bench.sockets                          # 500 sockets, 20 writes/s, 30 s, SQLite
-    python -m bench.sockets --engine postgresql --sockets 1000 --writes 50 --duration 60
+    python -m bench.sockets                          # 500 sockets, 20 writes/s, 3 rounds each
+    python -m bench.sockets --sockets 1000 --writes 20 --duration 30 --rounds 3
+    python -m bench.sockets --servers django --clients python --engine postgresql
 
-One uvicorn process serves `bench.asgi` (REST and socket.io, `get_asgi_application()`), with a
-publisher that sends every `people` event to every connection. `--client-processes` processes
-(`bench.socket_clients`) connect the sockets over websocket; then this process creates
-`--writes` people a second over REST for `--duration` seconds, each named after its send time,
-and the clients time each `people created` event they receive. Reported: the delivery latency
-(arrival minus send, on this machine's monotonic clock) at p50/p95/p99/max, deliveries received
-against expected, the server's memory before and after the sockets connected (hence per
-connection), and the CPU the server and the clients used while the writes ran. The table is
-printed and written, with the raw figures as JSON, to bench/.data/sockets-*.md and .json.
+Two servers, each one process: uvicorn serving `bench.asgi` (REST and socket.io, with a
+publisher that sends every `people` event to every connection), and the FeathersJS v5 server of
+`bench/feathers/realtime.js` (koa + knex + `@feathersjs/socketio`, the same SQLite data, a
+channel that sends every `people` event to every connection). Their rounds alternate (django,
+feathers, feathers, django, ...), so both see the same machine load. Each round
+(`bench.socket_round`) measures, from /proc: the server's CPU per delivered event (the least
+noisy figure on a shared machine), its CPU per REST create with no socket connected, and its
+memory per connection; and from the clients: the delivery latency (arrival minus send time)
+and whether every socket got every event exactly once. The same client processes (Node
+socket.io-client by default, lighter than python-socketio) measure both servers.
+
+Reported per server: the median over its rounds, and the ratio against Feathers. The table is
+printed and written, with every round's figures as JSON, to bench/.data/sockets-*.md and .json.
 """
 
 from __future__ import annotations
 
 import argparse
-import asyncio
 import datetime
 import json
 import os
 import platform
-import subprocess
+import shutil
+import statistics
 import sys
-import time
-from collections import Counter
 from typing import Any
 
 from .databases import DATA_DIR, ENGINES
-from .servers import ROOT, Server, bench_environment
+from .servers import install_feathers
+from .socket_round import CLIENTS, SERVERS, measure_round
 
-ROWS = 1_000
-TICKS = os.sysconf("SC_CLK_TCK")
+LABELS = {"django": "django-feathers (uvicorn)", "feathers": "Feathers"}
 
 
-class SocketServer(Server):
-    """uvicorn serving `bench.asgi` in one process, with the benchmark's publisher."""
+def plan(servers: list[str], rounds: int) -> list[str]:
+    """The servers' rounds, alternating, each pair in the other order than the last."""
+    order: list[str] = []
+    for index in range(rounds):
+        order += servers if index % 2 == 0 else servers[::-1]
+    return order
 
-    def __init__(self, *, engine: str) -> None:
-        super().__init__(engine=engine, rows=ROWS, worker_class="uvicorn")
 
-    def command(self) -> list[str]:
-        return [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "bench.asgi:application",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(self.port),
-            "--log-level",
-            "warning",
-            "--lifespan",
-            "on",
+def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """The median of each figure over one server's rounds, and the delivery totals."""
+
+    def median(key: str, inner: str | None = None) -> float:
+        values = [r[key][inner] if inner else r[key] for r in results]
+        return statistics.median(values)
+
+    return {
+        "rounds": len(results),
+        "us_per_delivery": median("server_us_per_delivery"),
+        "system_share": median("server_system_share"),
+        "p50": median("latency_ms", "p50"),
+        "p99": median("latency_ms", "p99"),
+        "max": max(r["latency_ms"]["max"] for r in results),
+        "kb_per_connection": median("server_kb_per_connection"),
+        "ms_per_create": median("rest_ms_per_create"),
+        "write_p99_ms": median("write_p99_ms"),
+        "connected": min(r["connected"] for r in results),
+        "expected": sum(r["deliveries_expected"] for r in results),
+        "received": sum(r["deliveries_received"] for r in results),
+        "lost": sum(r["deliveries_lost"] for r in results),
+        "duplicates": sum(r["duplicates"] for r in results),
+        "created": sum(r["created"] for r in results),
+        "writes": sum(r["writes"] for r in results),
+        "disconnected": sum(sum(r["disconnected"].values()) for r in results),
+        "server_cores": median("server_cpu_seconds") / median("seconds"),
+        "client_cores": median("client_cpu_seconds") / median("seconds"),
+        "machine_cores": median("machine_busy_seconds") / median("seconds"),
+    }
+
+
+def markdown(
+    args: argparse.Namespace, sums: dict[str, dict[str, Any]], about: dict[str, Any]
+) -> str:
+    """The results as the Markdown of docs/performance.md: one column per server, a ratio."""
+    servers = [name for name in ("feathers", "django") if name in sums]
+    compare = "feathers" in sums and "django" in sums
+
+    def row(label: str, render: Any, key: str | None = None) -> str:
+        cells = [render(sums[name]) for name in servers]
+        if compare:
+            base, ours = sums["feathers"][key] if key else 0, sums["django"][key] if key else 0
+            cells.append(f"{ours / base:.2f}x" if key and base else "")
+        return f"| {label} | " + " | ".join(cells) + " |"
+
+    header = [LABELS[name] for name in servers] + (["ratio"] if compare else [])
+    if args.server_processes > 1:
+        header = [
+            f"{label[:-1]}, {args.server_processes} processes, Redis)"
+            if "uvicorn" in label
+            else label
+            for label in header
         ]
-
-    def environment(self) -> dict[str, str]:
-        return {**super().environment(), "BENCH_SOCKETS": "1"}
-
-    @property
-    def pid(self) -> int:
-        assert self.process is not None
-        return self.process.pid
-
-
-def rss_kb(pid: int) -> int:
-    """The resident memory of a process, in KiB."""
-    with open(f"/proc/{pid}/status") as status:
-        return next(int(line.split()[1]) for line in status if line.startswith("VmRSS:"))
-
-
-def cpu_seconds(pid: int) -> float:
-    """The CPU time (user and system) a process has used."""
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
-
-
-def machine_busy_seconds() -> float:
-    """The CPU time every core of the machine has spent busy, from /proc/stat."""
-    with open("/proc/stat") as stat:
-        fields = [int(value) for value in stat.readline().split()[1:]]
-    idle = fields[3] + fields[4]
-    return (sum(fields[:8]) - idle) / TICKS
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    """The `fraction` percentile of sorted `values` (nearest rank), 0 for none."""
-    if not values:
-        return 0.0
-    return values[min(len(values) - 1, int(fraction * len(values)))]
-
-
-async def write_people(url: str, rate: float, duration: float) -> dict[str, Any]:
-    """Create `rate` people a second for `duration` seconds, each named after its send time."""
-    import aiohttp
-
-    count = max(1, round(rate * duration))
-    statuses: list[int] = []
-    latencies: list[float] = []
-
-    async def write(session: aiohttp.ClientSession, sequence: int) -> None:
-        sent = time.monotonic()
-        body = {"name": f"{sequence} {sent:.6f}", "age": sequence % 100}
-        try:
-            async with session.post(url + "/services/people", json=body) as response:
-                await response.read()
-                statuses.append(response.status)
-        except aiohttp.ClientError:
-            statuses.append(0)
-        latencies.append((time.monotonic() - sent) * 1000)
-
-    timeout = aiohttp.ClientTimeout(total=30)
-    async with aiohttp.ClientSession(timeout=timeout) as session:
-        started = time.monotonic()
-        tasks = []
-        # Open loop: writes leave on schedule, whether the earlier ones were answered or not.
-        for sequence in range(count):
-            delay = started + sequence / rate - time.monotonic()
-            if delay > 0:
-                await asyncio.sleep(delay)
-            tasks.append(asyncio.create_task(write(session, sequence)))
-        await asyncio.gather(*tasks)
-        elapsed = time.monotonic() - started
-    latencies.sort()
-    return {
-        "writes": count,
-        "created": sum(1 for status in statuses if status == 201),
-        "seconds": elapsed,
-        "write_p50_ms": percentile(latencies, 0.5),
-        "write_p99_ms": percentile(latencies, 0.99),
-    }
-
-
-async def _warm_up(url: str) -> None:
-    """One socket and one write, so that the baseline memory holds every import."""
-    import socketio
-
-    client = socketio.AsyncClient(reconnection=False)
-    await client.connect(url, transports=["websocket"], wait_timeout=30)
-    await write_people(url, rate=1, duration=1)
-    await client.disconnect()
-
-
-def _start_clients(url: str, sockets: int, processes: int) -> list[subprocess.Popen[str]]:
-    shares = [
-        sockets // processes + (1 if index < sockets % processes else 0)
-        for index in range(processes)
-    ]
-    return [
-        subprocess.Popen(
-            [sys.executable, "-m", "bench.socket_clients", url, str(share)],
-            cwd=ROOT,
-            env=bench_environment("sqlite", ROWS),
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            text=True,
-        )
-        for share in shares
-        if share
-    ]
-
-
-def _read(process: subprocess.Popen[str]) -> dict[str, Any]:
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    if not line:
-        raise RuntimeError(f"a client process exited with {process.wait()}")
-    return json.loads(line)
-
-
-def measure(
-    *, engine: str, sockets: int, writes: float, duration: float, processes: int, drain: float
-) -> dict[str, Any]:
-    """Run the benchmark once and return its figures."""
-    loaded = subprocess.run(
-        [sys.executable, "-m", "bench.data", "--engine", engine, "--rows", str(ROWS)],
-        cwd=ROOT,
-        env=bench_environment(engine, ROWS),
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    print(f"  {loaded.stdout.strip()}", flush=True)
-    server = SocketServer(engine=engine)
-    clients: list[subprocess.Popen[str]] = []
-    with server:
-        asyncio.run(_warm_up(server.url))
-        time.sleep(1)
-        rss_before = rss_kb(server.pid)
-        print(f"Connecting {sockets} sockets from {processes} processes...", flush=True)
-        try:
-            clients = _start_clients(server.url, sockets, processes)
-            connected = [_read(client) for client in clients]
-            time.sleep(2)
-            rss_connected = rss_kb(server.pid)
-            count = sum(report["connected"] for report in connected)
-            print(f"Writing {writes:g} people a second for {duration:g} s...", flush=True)
-            cpu_before = cpu_seconds(server.pid)
-            busy_before, writer_before = machine_busy_seconds(), time.process_time()
-            written = asyncio.run(write_people(server.url, writes, duration))
-            server_cpu = cpu_seconds(server.pid) - cpu_before
-            writer_cpu = time.process_time() - writer_before
-            busy = machine_busy_seconds() - busy_before
-            order = json.dumps({"expect": written["created"], "timeout": drain})
-            for client in clients:
-                assert client.stdin is not None
-                client.stdin.write(order + "\n")
-                client.stdin.flush()
-            received = [_read(client) for client in clients]
-            rss_after = rss_kb(server.pid)
-        finally:
-            for client in clients:
-                if client.stdin is not None:
-                    client.stdin.close()
-                try:
-                    client.wait(timeout=30)
-                except subprocess.TimeoutExpired:
-                    client.kill()
-                    client.wait()
-                if client.stdout is not None:
-                    client.stdout.close()
-    latencies = sorted(value for report in received for value in report["latencies_ms"])
-    expected = count * written["created"]
-    unique = sum(report["unique"] for report in received)
-    return {
-        "engine": engine,
-        "sockets": sockets,
-        "connected": count,
-        "connect_failed": sum(report["failed"] for report in connected),
-        "connect_seconds": max(report["connect_seconds"] for report in connected),
-        "client_processes": len(clients),
-        "writes_per_second": writes,
-        "duration": duration,
-        **written,
-        "deliveries_expected": expected,
-        "deliveries_received": sum(report["received"] for report in received),
-        "deliveries_lost": expected - unique,
-        "duplicates": sum(report["received"] - report["unique"] for report in received),
-        "sockets_short": sum(report["short_sockets"] for report in received),
-        "disconnected_after_seconds": sorted(
-            value for report in received for value in report["disconnected_after"]
-        ),
-        "disconnected": sum((Counter(report["disconnected"]) for report in received), Counter()),
-        "latency_ms": {
-            "p50": percentile(latencies, 0.5),
-            "p95": percentile(latencies, 0.95),
-            "p99": percentile(latencies, 0.99),
-            "max": latencies[-1] if latencies else 0.0,
-        },
-        "server_rss_kb": {"before": rss_before, "connected": rss_connected, "after": rss_after},
-        "server_kb_per_connection": (rss_connected - rss_before) / max(count, 1),
-        "server_cpu_seconds": server_cpu,
-        "client_cpu_seconds": sum(report["cpu_seconds"] for report in received),
-        "writer_cpu_seconds": writer_cpu,
-        "machine_busy_seconds": busy,
-        "client_rss_kb": sum(report["rss_kb"] for report in received),
-    }
-
-
-def markdown(result: dict[str, Any], machine: dict[str, Any]) -> str:
-    """The results as the Markdown of docs/performance.md."""
-    latency = result["latency_ms"]
-    rss = result["server_rss_kb"]
-    seconds = result["seconds"] or 1
-    rows = [
-        (
-            "sockets connected",
-            f"{result['connected']} of {result['sockets']} "
-            f"({result['client_processes']} client processes, {result['connect_seconds']:.1f} s)",
-        ),
-        (
-            "writes",
-            f"{result['created']} of {result['writes']} created in {result['seconds']:.1f} s "
-            f"({result['writes_per_second']:g}/s; REST p50 {result['write_p50_ms']:.1f} ms, "
-            f"p99 {result['write_p99_ms']:.1f} ms)",
-        ),
-        (
-            "deliveries",
-            f"{result['deliveries_received']:,} of {result['deliveries_expected']:,} "
-            f"expected; {result['deliveries_lost']} lost, {result['duplicates']} duplicated; "
-            f"{sum(result['disconnected'].values())} sockets disconnected "
-            f"{dict(result['disconnected']) or ''}",
-        ),
-        (
-            "delivery latency",
-            f"p50 {latency['p50']:.1f} ms, p95 {latency['p95']:.1f} ms, "
-            f"p99 {latency['p99']:.1f} ms, max {latency['max']:.1f} ms",
-        ),
-        (
-            "server memory",
-            f"{rss['before'] / 1024:.1f} MiB before the sockets, "
-            f"{rss['connected'] / 1024:.1f} MiB connected, "
-            f"{rss['after'] / 1024:.1f} MiB after the writes",
-        ),
-        ("memory per connection", f"{result['server_kb_per_connection']:.1f} KiB (server)"),
-        (
-            "CPU while writing (cores)",
-            f"server {result['server_cpu_seconds'] / seconds:.2f}, socket clients "
-            f"{result['client_cpu_seconds'] / seconds:.2f}, writer "
-            f"{result['writer_cpu_seconds'] / seconds:.2f}; the whole machine "
-            f"{result['machine_busy_seconds'] / seconds:.2f} of {machine['cores']}",
-        ),
-    ]
-    title = (
-        f"{result['engine']}, {result['sockets']} sockets, {result['writes_per_second']:g} "
-        f"writes/s, {result['duration']:g} s (uvicorn, 1 process)"
-    )
-    lines = [f"#### {title}", "", "| | |", "|---|---|"]
-    lines += [f"| {name} | {value} |" for name, value in rows]
-    lines += [
+    lines = [
+        f"#### {args.sockets} sockets x {args.writes:g} writes/s, {args.duration:g} s, "
+        f"{args.rounds} rounds each ({args.clients} clients, {args.engine})",
         "",
-        f"Machine: {machine['cpu']}, {machine['cores']} cores, Python "
-        f"{machine['python']}, python-socketio {machine['python-socketio']}, "
-        f"uvicorn {machine['uvicorn']}; {machine['date']}, load average "
-        f"{machine['load']:.2f} before the run.",
+        "| | " + " | ".join(header) + " |",
+        "|---|" + "---|" * len(header),
+        row(
+            "server CPU per delivered event",
+            lambda s: f"{s['us_per_delivery']:.1f} µs ({s['system_share']:.0%} in the kernel)",
+            "us_per_delivery",
+        ),
+        row("latency p50 / p99", lambda s: f"{s['p50']:.1f} / {s['p99']:.1f} ms", "p99"),
+        row("latency max", lambda s: f"{s['max']:.0f} ms"),
+        row(
+            "memory per connection",
+            lambda s: f"{s['kb_per_connection']:.1f} KiB",
+            "kb_per_connection",
+        ),
+        row(
+            "CPU per REST create (no sockets)",
+            lambda s: f"{s['ms_per_create']:.2f} ms",
+            "ms_per_create",
+        ),
+        row("deliveries (all rounds)", lambda s: f"{s['received']:,} of {s['expected']:,}"),
+        row("lost / duplicated", lambda s: f"{s['lost']} / {s['duplicates']}"),
+        row("writes created", lambda s: f"{s['created']} of {s['writes']}"),
+        row(
+            "cores: server, clients, machine",
+            lambda s: (
+                f"{s['server_cores']:.2f}, "
+                f"{s['client_cores']:.2f}, {s['machine_cores']:.2f} of {about['cores']}"
+            ),
+        ),
+        "",
+        f"Machine: {about['cpu']}, {about['cores']} cores, Python {about['python']}, "
+        f"python-socketio {about['python-socketio']}, python-engineio "
+        f"{about['python-engineio']}, uvicorn {about['uvicorn']} "
+        f"({about['uvicorn-standard']}{', ' + args.uvicorn if args.uvicorn else ''}), "
+        f"node {about['node']}; "
+        f"{about['date']}, load average {about['load']:.2f} before the run. Medians over the "
+        f"rounds; deliveries summed.",
     ]
     return "\n".join(lines)
 
 
 def machine() -> dict[str, Any]:
     """What the figures were measured on."""
-    from .run import _cores, _cpu_model, _version
+    from .run import _cores, _cpu_model, _node_version, _version
 
     return {
         "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
@@ -334,35 +158,108 @@ def machine() -> dict[str, Any]:
         "python-socketio": _version("python-socketio"),
         "python-engineio": _version("python-engineio"),
         "uvicorn": _version("uvicorn"),
+        # What uvicorn picks by default when installed (`uvicorn[standard]`), else asyncio,
+        # h11 and wsproto.
+        "uvicorn-standard": ", ".join(
+            f"{name} {_version(name)}" for name in ("uvloop", "httptools", "websockets")
+        ),
+        "node": _node_version() if shutil.which("node") else "not run",
         "load": os.getloadavg()[0],
     }
 
 
-def main(argv: list[str] | None = None) -> int:
+def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sockets", type=int, default=500, help="sockets (default 500)")
     parser.add_argument("--writes", type=float, default=20, help="writes a second (default 20)")
     parser.add_argument("--duration", type=float, default=30, help="seconds of writes (default 30)")
-    parser.add_argument("--engine", choices=ENGINES, default="sqlite")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds per server (default 3)")
+    parser.add_argument(
+        "--servers",
+        default="django,feathers",
+        help="comma-separated: django, feathers (default both)",
+    )
+    parser.add_argument("--clients", choices=CLIENTS, default="node", help="default node")
+    parser.add_argument("--engine", choices=ENGINES, default="sqlite", help="django's database")
     parser.add_argument(
         "--client-processes", type=int, default=2, help="processes holding the sockets (default 2)"
+    )
+    parser.add_argument(
+        "--rest-writes",
+        type=int,
+        default=300,
+        help="creates (100 a second) measuring a REST write's CPU with no sockets (default 300)",
+    )
+    parser.add_argument(
+        "--deflate",
+        action="store_true",
+        help="let uvicorn negotiate permessage-deflate (its default; off in the benchmark)",
+    )
+    parser.add_argument(
+        "--server-processes",
+        type=int,
+        default=1,
+        help="uvicorn processes sharing python-socketio's Redis manager (default 1)",
+    )
+    parser.add_argument(
+        "--redis-url", help="Redis of --server-processes (default redis://127.0.0.1:6379/0)"
+    )
+    parser.add_argument(
+        "--uvicorn",
+        default="",
+        help='more uvicorn options, e.g. "--loop asyncio --ws wsproto --http h11"',
     )
     parser.add_argument(
         "--drain", type=float, default=30, help="seconds to wait for late events (default 30)"
     )
     args = parser.parse_args(argv)
-    if min(args.sockets, args.writes, args.duration, args.client_processes) <= 0:
-        parser.error("--sockets, --writes, --duration and --client-processes must be positive")
+    args.servers = [name.strip() for name in args.servers.split(",") if name.strip()]
+    if not args.servers or set(args.servers) - set(SERVERS):
+        parser.error(f"--servers takes a comma-separated list of {', '.join(SERVERS)}")
+    if min(args.sockets, args.writes, args.duration, args.client_processes, args.rounds) <= 0:
+        parser.error(
+            "--sockets, --writes, --duration, --rounds and --client-processes must be positive"
+        )
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = arguments(argv)
+    if "feathers" in args.servers or args.clients == "node":
+        missing = install_feathers()
+        if missing is not None:
+            print(
+                f"The Feathers server and the Node clients cannot run: {missing}", file=sys.stderr
+            )
+            return 2
     about = machine()
-    result = measure(
-        engine=args.engine,
-        sockets=args.sockets,
-        writes=args.writes,
-        duration=args.duration,
-        processes=min(args.client_processes, args.sockets),
-        drain=args.drain,
-    )
-    text = markdown(result, about)
+    results: dict[str, list[dict[str, Any]]] = {name: [] for name in args.servers}
+    for index, kind in enumerate(plan(args.servers, args.rounds), start=1):
+        print(f"Round {index}: {LABELS[kind]}, {args.sockets} sockets...", flush=True)
+        result = measure_round(
+            kind,
+            engine=args.engine,
+            sockets=args.sockets,
+            writes=args.writes,
+            duration=args.duration,
+            processes=min(args.client_processes, args.sockets),
+            drain=args.drain,
+            clients=args.clients,
+            rest_writes=args.rest_writes,
+            deflate=args.deflate,
+            uvicorn=args.uvicorn,
+            server_processes=args.server_processes,
+            redis_url=args.redis_url,
+        )
+        print(
+            f"  {result['server_us_per_delivery']:.1f} µs per delivery, p99 "
+            f"{result['latency_ms']['p99']:.1f} ms, {result['deliveries_received']:,} of "
+            f"{result['deliveries_expected']:,} delivered",
+            flush=True,
+        )
+        results[kind].append(result)
+    sums = {name: summary(rounds) for name, rounds in results.items()}
+    text = markdown(args, sums, about)
     print()
     print(text)
     DATA_DIR.mkdir(parents=True, exist_ok=True)
@@ -370,10 +267,17 @@ def main(argv: list[str] | None = None) -> int:
     command = "python -m bench.sockets " + " ".join(argv if argv is not None else sys.argv[1:])
     (DATA_DIR / f"sockets-{stamp}.md").write_text(text + "\n")
     (DATA_DIR / f"sockets-{stamp}.json").write_text(
-        json.dumps({"machine": about, "command": command.strip(), "result": result}, indent=1)
+        json.dumps(
+            {"machine": about, "command": command.strip(), "summary": sums, "rounds": results},
+            indent=1,
+        )
     )
     print(f"Written to {DATA_DIR}/sockets-{stamp}.md and .json")
-    return 0 if result["deliveries_lost"] == 0 and result["connect_failed"] == 0 else 1
+    complete = all(
+        s["lost"] == 0 and s["duplicates"] == 0 and s["connected"] == args.sockets
+        for s in sums.values()
+    )
+    return 0 if complete else 1
 
 
 if __name__ == "__main__":

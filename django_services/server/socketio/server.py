@@ -27,7 +27,7 @@ from rest_framework.utils.encoders import JSONEncoder
 
 from ...errors import FeathersError, GeneralError
 from ..events import ServiceEvent, event_bus
-from . import emitter
+from . import emitter, fanout
 from .channels import Channel, get_publisher, resolve_channels
 from .connection import Connection
 from .dispatch import Failed, dispatch
@@ -83,9 +83,8 @@ class SocketServer:
         options.setdefault("json", _JSON)
         url = emitter.redis_url()
         if url is not None and "client_manager" not in options:
-            options["client_manager"] = socketio.AsyncRedisManager(
-                url, channel=emitter.redis_channel()
-            )
+            options["client_manager"] = fanout.RedisManager(url, channel=emitter.redis_channel())
+        options.setdefault("client_manager", fanout.Manager())
         # Every namespace reaches `refuse_namespace`, so that none gets python-socketio's
         # own wording of the refusal.
         options["namespaces"] = "*"
