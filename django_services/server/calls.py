@@ -14,6 +14,8 @@ The steps, in order:
 3. **permissions and throttles**: the service's DRF permission and throttle classes, for every
    call with a `provider` (internal calls, `provider=None`, skip them and step 2, as Feathers'
    internal calls skip what transports add; give a provider to have them checked);
+   then **the input checks** of every call with a provider (`inputs.py`: depth, text,
+   numbers and query limits, the same whatever transport carried the call);
 4. **hooks** around **the method** (see `hooks.py`): the result is `context.result`;
 5. **events**: the event of a successful write, published after commit (see `events.py`).
 
@@ -37,6 +39,7 @@ from ..contract import CUSTOM_METHOD_VERB, HTTP_VERBS
 from ..errors import BadRequest, MethodNotAllowed
 from .events import STANDARD_EVENTS, schedule_events
 from .hooks import chain_for
+from .inputs import check_input
 from .params import Params
 
 __all__ = ["CallContext", "arguments_of", "run_call", "run_call_async"]
@@ -256,6 +259,8 @@ def _check_access(context: CallContext) -> None:
     if context._data_loader is not None:
         context.data = context._data_loader()
         context._data_loader = None
+    if external:
+        check_input(context)
     if method == "update":
         if context.id is None or isinstance(context.data, list):
             raise BadRequest(REPLACE_MULTIPLE)

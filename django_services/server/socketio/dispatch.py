@@ -159,9 +159,9 @@ def call_service(connection: Connection, call: Call) -> Any:
     service.route = dict(match.params)
     service.args, service.kwargs = (), dict(match.params)
     service.headers = {}
-    request = service.initialize_request(_build_request(connection, call))
-    service.request = request
     try:
+        request = service.initialize_request(_build_request(connection, call))
+        service.request = request
         params = Params(
             query=dict(call.query),
             route=dict(match.params),
@@ -205,11 +205,13 @@ def _build_request(connection: Connection, call: Call) -> WSGIRequest:
     verb = _VERBS.get(call.method, "POST")
     body = b""
     if call.has_data:
-        body = json.dumps(call.data, separators=(",", ":"), ensure_ascii=False).encode()
+        # ASCII: the data may hold lone surrogates, which the input checks refuse later.
+        body = json.dumps(call.data, separators=(",", ":")).encode()
     environ: dict[str, Any] = {
         **connection.environ,
         "REQUEST_METHOD": verb,
-        "PATH_INFO": "/" + call.path.strip("/"),
+        # WSGI's `str` of bytes: the path's UTF-8, one character a byte.
+        "PATH_INFO": ("/" + call.path.strip("/")).encode("utf-8", "replace").decode("latin-1"),
         "SCRIPT_NAME": "",
         "QUERY_STRING": "",
         "HTTP_ACCEPT": "application/json",
