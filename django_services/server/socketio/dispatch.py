@@ -159,6 +159,8 @@ def call_service(connection: Connection, call: Call) -> Any:
     service.route = dict(match.params)
     service.args, service.kwargs = (), dict(match.params)
     service.headers = {}
+    used = connection.authentication
+    request = None
     try:
         request = service.initialize_request(_build_request(connection, call))
         service.request = request
@@ -176,8 +178,15 @@ def call_service(connection: Connection, call: Call) -> Any:
         login.after_call(connection, service, call.method, result, request)
     except Exception as exc:
         response = service.handle_exception(exc)
+        _note_lost_login(connection, used, request)
         raise Failed(_with_retry_after(response)) from None
+    _note_lost_login(connection, used, request)
     return result
+
+
+def _note_lost_login(connection: Connection, used: Any, request: Any) -> None:
+    if login.login_lost(connection, used, request):
+        connection.lost_login = used
 
 
 def _with_retry_after(response: Response) -> Any:

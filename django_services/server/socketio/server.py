@@ -33,6 +33,7 @@ from .connection import Connection
 from .dispatch import Failed, dispatch
 from .flood import CallBudget, too_many_calls
 from .handshake import handshake_login
+from .login import is_login_call
 from .protocol import (
     FeathersPacket,
     SocketIOApp,
@@ -177,17 +178,35 @@ class SocketServer:
         wait = budget.start()
         if wait is not None:
             return (too_many_calls(wait),)
-        login_before = connection.authentication
         try:
-            ack = await dispatch(connection, event, args)
+            if is_login_call(args):
+                # Logins and logouts of one connection, and their channels, one at a time.
+                async with connection.login_lock:
+                    login_before = connection.authentication
+                    ack = await dispatch(connection, event, args)
+                    await self._follow_login(connection, login_before)
+            else:
+                ack = await dispatch(connection, event, args)
+                if connection.lost_login is not None:
+                    async with connection.login_lock:
+                        await self._follow_login(connection, connection.authentication)
         finally:
             budget.finish()
         self._arm_expiry(connection)
+        return ack
+
+    async def _follow_login(self, connection: Connection, login_before: Any) -> None:
+        """
+        After a call: log the connection out if the call found its login gone (and no login
+        replaced it since), and move its channels if its login changed, before the answer.
+        """
+        lost, connection.lost_login = connection.lost_login, None
+        if lost is not None and connection.authentication is lost:
+            connection.logout()
         if connection.authentication is not login_before:
             publisher = get_publisher()
             if publisher is not None:
                 await self._move_channels(connection, publisher)
-        return ack
 
     # Channels and events ------------------------------------------------------------------
 
