@@ -16,6 +16,7 @@ authentication service logs the connection in, a `remove` logs it out (see `logi
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import io
 import json
@@ -42,6 +43,7 @@ from ..params import Params
 from ..registry import services
 from . import login
 from .connection import Connection
+from .workers import CallWorkers
 
 __all__ = [
     "PARAMS_POSITIONS",
@@ -113,13 +115,24 @@ def parse_call(method: str, args: Sequence[Any]) -> Call:
     return Call(method, path, id, data, dict(query), has_data)
 
 
-async def dispatch(connection: Connection, method: str, args: Sequence[Any]) -> tuple[Any, ...]:
-    """Run the call an event names and return its ack: `(None, result)` or `(error,)`."""
+async def dispatch(
+    connection: Connection,
+    method: str,
+    args: Sequence[Any],
+    workers: CallWorkers | None = None,
+    slots: asyncio.Semaphore | None = None,
+) -> tuple[Any, ...]:
+    """
+    Run the call an event names and return its ack: `(None, result)` or `(error,)`. The call
+    runs in a thread of `workers` once one of the connection's `slots` is free.
+    """
     try:
         call = parse_call(method, args)
     except Exception as exc:
         return (to_feathers_error(exc).to_json(),)
-    return await sync_to_async(_answer, thread_sensitive=False)(connection, call)
+    if workers is None:
+        return await sync_to_async(_answer, thread_sensitive=False)(connection, call)
+    return await workers.run(slots, _answer, connection, call)
 
 
 def _answer(connection: Connection, call: Call) -> tuple[Any, ...]:

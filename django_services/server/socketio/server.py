@@ -21,7 +21,6 @@ from functools import partial
 from typing import Any
 
 import socketio
-from asgiref.sync import sync_to_async
 from django.db import close_old_connections
 from rest_framework.utils.encoders import JSONEncoder
 
@@ -41,6 +40,7 @@ from .protocol import (
     end_polls_on_close,
     refuse_namespace,
 )
+from .workers import CallWorkers
 
 __all__ = ["SocketServer"]
 
@@ -61,8 +61,10 @@ class SocketServer:
     **Parameters:**
 
     * **call_rate**, **call_burst** - the calls a second one connection may make, and how many
-      at once after a pause; **calls_in_flight** - how many of its calls may run at once. A
-      call beyond them is answered 429 TooManyRequests without running.
+      at once after a pause; **calls_in_flight** - how many of its calls may be in flight at
+      once. A call beyond them is answered 429 TooManyRequests without running.
+    * **call_threads** - the threads socket calls run in (default: 4 a core and 4 more, at
+      most 32); one connection runs at most a quarter of them at once, its other calls wait.
     * any keyword argument of `socketio.AsyncServer` (`cors_allowed_origins`,
       `client_manager`, `ping_interval`, ...). `async_mode` is always `"asgi"`, and only
       the main namespace `/` is served (others are refused with socket.io's `Invalid
@@ -76,10 +78,12 @@ class SocketServer:
         call_rate: float = 1000,
         call_burst: int = 1000,
         calls_in_flight: int = 32,
+        call_threads: int | None = None,
         **options: Any,
     ) -> None:
         self.call_rate, self.call_burst = call_rate, call_burst
         self.calls_in_flight = calls_in_flight
+        self.workers = CallWorkers(call_threads)
         options.setdefault("serializer", FeathersPacket)
         options.setdefault("json", _JSON)
         url = emitter.redis_url()
@@ -114,6 +118,7 @@ class SocketServer:
             event_bus.unsubscribe(self.on_service_event)
             emitter.server_stopped()
         await self.sio.shutdown()
+        self.workers.shutdown()
 
     def asgi_app(self, other_asgi_app: Any = None, socketio_path: str = "socket.io") -> Any:
         """The ASGI application: socket.io at `/<socketio_path>/`, the rest to `other_asgi_app`."""
@@ -136,7 +141,7 @@ class SocketServer:
         self.loop = asyncio.get_running_loop()
         connection = Connection.from_environ(sid, self.sio.get_environ(sid) or {})
         try:
-            await sync_to_async(_handshake, thread_sensitive=False)(connection)
+            await self.workers.run(None, _handshake, connection)
         except Failed as failure:
             error = failure.error if isinstance(failure.error, dict) else {}
             raise _refusal(error) from None
@@ -173,7 +178,7 @@ class SocketServer:
         budget = self._budgets.get(sid)
         if budget is None:
             budget = self._budgets[sid] = CallBudget(
-                self.call_rate, self.call_burst, self.calls_in_flight
+                self.call_rate, self.call_burst, self.calls_in_flight, self.workers.slots()
             )
         wait = budget.start()
         if wait is not None:
@@ -183,10 +188,10 @@ class SocketServer:
                 # Logins and logouts of one connection, and their channels, one at a time.
                 async with connection.login_lock:
                     login_before = connection.authentication
-                    ack = await dispatch(connection, event, args)
+                    ack = await dispatch(connection, event, args, self.workers, budget.slots)
                     await self._follow_login(connection, login_before)
             else:
-                ack = await dispatch(connection, event, args)
+                ack = await dispatch(connection, event, args, self.workers, budget.slots)
                 if connection.lost_login is not None:
                     async with connection.login_lock:
                         await self._follow_login(connection, connection.authentication)
@@ -217,9 +222,7 @@ class SocketServer:
             if room != sid:
                 await self.sio.leave_room(sid, room)
         if connection.is_authenticated:
-            names = await sync_to_async(_channel_names, thread_sensitive=False)(
-                publisher, connection
-            )
+            names = await self.workers.run(None, _channel_names, publisher, connection)
             for name in names:
                 await self.sio.enter_room(sid, name)
 
