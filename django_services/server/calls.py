@@ -35,7 +35,7 @@ from django.http import HttpRequest, HttpResponseBase
 from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
-from ..contract import CUSTOM_METHOD_VERB, HTTP_VERBS
+from ..contract import CUSTOM_METHOD_VERB, HTTP_VERBS, method_arguments
 from ..errors import BadRequest, MethodNotAllowed
 from .events import STANDARD_EVENTS, schedule_events
 from .hooks import chain_for
@@ -43,19 +43,6 @@ from .inputs import check_input
 from .params import Params
 
 __all__ = ["CallContext", "arguments_of", "run_call", "run_call_async"]
-
-#: Positions of `id`, `data` and `params` in the arguments of each standard method.
-SIGNATURES: dict[str, tuple[str, ...]] = {
-    "find": ("params",),
-    "get": ("id", "params"),
-    "create": ("data", "params"),
-    "update": ("id", "data", "params"),
-    "patch": ("id", "data", "params"),
-    "remove": ("id", "params"),
-}
-#: Custom methods take the data and the params.
-CUSTOM_SIGNATURE: tuple[str, ...] = ("data", "params")
-
 
 REPLACE_MULTIPLE = "You can not replace multiple instances. Did you mean 'patch'?"
 
@@ -152,7 +139,7 @@ class CallContext:
     def arguments(self) -> tuple[Any, ...]:
         """The positional arguments of the method: `(id, data, params)` as it takes them."""
         values = {"id": self.id, "data": self.data, "params": self.params}
-        return tuple(values[name] for name in SIGNATURES.get(self.method, CUSTOM_SIGNATURE))
+        return tuple(values[name] for name in method_arguments(self.method))
 
     def __repr__(self) -> str:
         return f"<CallContext {self.method} {self.path!r} provider={self.provider!r}>"
@@ -160,7 +147,7 @@ class CallContext:
 
 def arguments_of(method: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
     """`id`, `data` and `params` from the arguments of a method call (TypeError if wrong)."""
-    names = SIGNATURES.get(method, CUSTOM_SIGNATURE)
+    names = method_arguments(method)
     if len(args) > len(names):
         raise TypeError(f"{method}() takes {len(names)} arguments but {len(args)} were given")
     values = dict(zip(names, args, strict=False))

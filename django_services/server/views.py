@@ -37,7 +37,7 @@ from rest_framework.settings import api_settings
 from rest_framework.versioning import BaseVersioning
 
 from ..conf import import_from_string, services_settings
-from ..contract import SERVICE_METHOD_HEADER
+from ..contract import SERVICE_METHOD_HEADER, method_arguments
 from ..query import codec
 from .base import BaseService
 from .calls import CallContext, run_call
@@ -273,7 +273,7 @@ class ServiceMixin(BaseService):
             id=self.path_id,
             params=self.get_params(request),
             request=request,
-            load_data=None if method in _METHODS_WITHOUT_DATA else lambda: request.data,
+            load_data=(lambda: request.data) if "data" in method_arguments(method) else None,
         )
 
     def get_params(self, request: Request) -> Params:

@@ -35,7 +35,7 @@ from django.utils.functional import SimpleLazyObject
 from rest_framework.response import Response
 from rest_framework.utils.encoders import JSONEncoder
 
-from ...contract import RETRY_AFTER_HEADER
+from ...contract import CUSTOM_METHOD_VERB, HTTP_VERBS, RETRY_AFTER_HEADER, method_arguments
 from ...errors import BadRequest, GeneralError, NotFound
 from ..calls import CallContext, run_call
 from ..exceptions import to_feathers_error
@@ -46,7 +46,6 @@ from .connection import Connection
 from .workers import CallWorkers
 
 __all__ = [
-    "PARAMS_POSITIONS",
     "PROVIDER",
     "Call",
     "Failed",
@@ -57,19 +56,6 @@ __all__ = [
 
 #: `params.provider` of socket calls.
 PROVIDER = "socketio"
-
-#: Where the query sits among a method's arguments (after the path); 1 for the others.
-PARAMS_POSITIONS = {"find": 0, "update": 2, "patch": 2}
-
-#: The HTTP verb whose permissions, throttles and parsing a socket call gets.
-_VERBS = {
-    "find": "GET",
-    "get": "GET",
-    "create": "POST",
-    "update": "PUT",
-    "patch": "PATCH",
-    "remove": "DELETE",
-}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -98,20 +84,18 @@ def parse_call(method: str, args: Sequence[Any]) -> Call:
     if _has_binary(args):
         raise BadRequest("Binary attachments are not supported: send JSON")
     path, arguments = args[0], list(args[1:])
-    position = PARAMS_POSITIONS.get(method, 1)
-    if len(arguments) > position + 1:
+    names = method_arguments(method)
+    if len(arguments) > len(names):
         raise BadRequest(f"Too many arguments for '{method}' method")
-    arguments += [None] * (position + 1 - len(arguments))
-    query = arguments[position]
+    has_data = "data" in names and len(arguments) > names.index("data")
+    values = dict(zip(names, arguments + [None] * (len(names) - len(arguments)), strict=True))
+    query = values["params"]
     if query is None:
         query = {}
     elif not isinstance(query, Mapping):
         raise BadRequest("The query (params.query) must be an object")
-    has_id = method in ("get", "update", "patch", "remove")
-    id = _id_value(arguments[0]) if has_id else None
-    data_index = 1 if has_id else 0
-    has_data = method not in ("find", "get", "remove") and len(args) - 1 > data_index
-    data = arguments[data_index] if method not in ("find", "get", "remove") else None
+    id = _id_value(values["id"]) if "id" in names else None
+    data = values.get("data")
     return Call(method, path, id, data, dict(query), has_data)
 
 
@@ -224,7 +208,7 @@ def _build_request(connection: Connection, call: Call) -> WSGIRequest:
     The Django request a socket call runs as: the handshake's headers and address, the verb
     of the method, the data as a JSON body, and the connection's credentials.
     """
-    verb = _VERBS.get(call.method, "POST")
+    verb = HTTP_VERBS.get(call.method, CUSTOM_METHOD_VERB)
     body = b""
     if call.has_data:
         # ASCII: the data may hold lone surrogates, which the input checks refuse later.
