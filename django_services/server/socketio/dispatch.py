@@ -28,9 +28,8 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user
-from django.core.handlers.wsgi import WSGIRequest
 from django.db import close_old_connections
-from django.http import HttpResponseBase
+from django.http import HttpRequest, HttpResponseBase
 from django.utils.functional import SimpleLazyObject
 from rest_framework.response import Response
 from rest_framework.utils.encoders import JSONEncoder
@@ -160,6 +159,8 @@ def call_service(connection: Connection, call: Call) -> Any:
     request = None
     try:
         request = service.initialize_request(_build_request(connection, call))
+        # DRF's own slot for parsed data: the call's data is the body, already decoded.
+        request._full_data = call.data if call.has_data else {}
         service.request = request
         params = Params(
             query=dict(call.query),
@@ -203,40 +204,37 @@ def _with_retry_after(response: Response) -> Any:
     return error
 
 
-def _build_request(connection: Connection, call: Call) -> WSGIRequest:
+class SocketRequest(HttpRequest):
+    """The Django request of a socket call: no body, no stream, the handshake's scheme."""
+
+    def _get_scheme(self) -> str:
+        return str(self.META.get("wsgi.url_scheme", "http"))
+
+
+def _build_request(connection: Connection, call: Call) -> SocketRequest:
     """
-    The Django request a socket call runs as: the handshake's headers and address, the verb
-    of the method, the data as a JSON body, and the connection's credentials.
+    The minimal Django request a socket call's DRF authenticators, permissions and throttles
+    read: the handshake's headers and address, the verb of the method, and the connection's
+    credentials. The data is the call's (`request.data`), never a body to parse again.
     """
-    verb = HTTP_VERBS.get(call.method, CUSTOM_METHOD_VERB)
-    body = b""
-    if call.has_data:
-        # ASCII: the data may hold lone surrogates, which the input checks refuse later.
-        body = json.dumps(call.data, separators=(",", ":")).encode()
-    environ: dict[str, Any] = {
-        **connection.environ,
-        "REQUEST_METHOD": verb,
-        # WSGI's `str` of bytes: the path's UTF-8, one character a byte.
-        "PATH_INFO": ("/" + call.path.strip("/")).encode("utf-8", "replace").decode("latin-1"),
-        "SCRIPT_NAME": "",
-        "QUERY_STRING": "",
-        "HTTP_ACCEPT": "application/json",
-        "CONTENT_TYPE": "application/json",
-        "CONTENT_LENGTH": str(len(body)),
-        "wsgi.input": io.BytesIO(body),
-    }
-    environ.setdefault("SERVER_NAME", "localhost")
-    environ.setdefault("SERVER_PORT", "80")
-    environ.setdefault("REMOTE_ADDR", "127.0.0.1")
+    request = SocketRequest()
+    request.method = HTTP_VERBS.get(call.method, CUSTOM_METHOD_VERB)
+    request.path = request.path_info = "/" + call.path.strip("/")
+    meta = request.META
+    meta.update(connection.environ)
+    meta.setdefault("SERVER_NAME", "localhost")
+    meta.setdefault("SERVER_PORT", "80")
+    meta.setdefault("REMOTE_ADDR", "127.0.0.1")
+    meta["HTTP_ACCEPT"] = "application/json"
     header = login.token_header()
-    environ.pop(header, None)
+    meta.pop(header, None)
     token = connection.access_token
     if token is not None:
-        environ[header] = f"{login.token_scheme()} {token}"
-    request = WSGIRequest(environ)
+        meta[header] = f"{login.token_scheme()} {token}"
     # Cross-site sockets are refused at the handshake (python-engineio checks the Origin of
     # every handshake and polling request), which is what the CSRF check protects REST from.
     request._dont_enforce_csrf_checks = True  # type: ignore[attr-defined]
+    request._stream = io.BytesIO(b"")
     if connection.session_key is not None:
         engine = import_module(settings.SESSION_ENGINE)
         request.session = engine.SessionStore(connection.session_key)
