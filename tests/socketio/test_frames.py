@@ -110,3 +110,21 @@ async def test_a_polling_payload_over_the_limit_is_refused_and_closes_its_sessio
         # The server stops at once: nothing is left waiting on the refused payload.
         assert not server.thread.is_alive()
         assert time.monotonic() - started < 10
+
+
+async def test_the_server_stops_at_once_with_a_long_poll_waiting(
+    services_settings, transactional_db
+):
+    server = LiveSocketServer(longest_poll=1)
+    server.start()
+    try:
+        async with RawSocket.open(server.url, "polling") as raw:
+            assert await raw.call("find", "people", {}) == [None, []]
+            # The client's long-poll is waiting for something to send (25 s pings) as the
+            # server is told to stop.
+            started = time.monotonic()
+            await asyncio.get_running_loop().run_in_executor(None, server.stop)
+            assert not server.thread.is_alive()
+            assert time.monotonic() - started < 5
+    finally:
+        server.stop()

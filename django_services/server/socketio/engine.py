@@ -2,7 +2,8 @@
 Engine.IO frames checked before python-engineio reads them, and the limits it is given.
 
     receive, send = guard_websocket(receive, send)          # a websocket's frames
-    receive = await guard_polling_post(sio, scope, receive, send, sid)   # a polling POST
+    receive = await guard_polling_post(sio, receive, send, sid)   # a polling POST
+    await bounded_poll(sio, sid, seconds, handle)           # a polling GET
 
 python-engineio logs a traceback and keeps the session for an Engine.IO packet it cannot read
 (an empty frame, an unknown packet type, invalid UTF-8 in a polling body, bad base64), and it
@@ -11,20 +12,26 @@ may never come), which also keeps the server from stopping. engine.io closes the
 the first such packet: so does this module, before python-engineio sees it, answering a bad
 polling POST 400 (413 over the size limit) and closing a websocket with 1002.
 
+A long-poll is answered with a noop packet after `seconds` without anything to send (engine.io
+clients then poll again): a server that is stopping waits for the requests in progress, and
+python-engineio would hold a poll until the next ping, 25 s by default.
+
 This is the one place that reaches into python-engineio's internals (its sessions, and its
 payload decoder's class attribute), each use saying why.
 """
 
 from __future__ import annotations
 
+import asyncio
 import binascii
 from base64 import b64decode
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from engineio import packet
 from engineio.payload import Payload
 
-__all__ = ["PACKET_LIMIT", "guard_polling_post", "guard_websocket"]
+__all__ = ["PACKET_LIMIT", "bounded_poll", "guard_polling_post", "guard_websocket"]
 
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -131,3 +138,24 @@ async def _refuse(sio: Any, send: Send, sid: str, status: int, reason: bytes) ->
     headers = [(b"content-type", b"text/plain"), (b"connection", b"close")]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": reason})
+
+
+async def bounded_poll(
+    sio: Any, sid: str, seconds: float, handle: Callable[[], Awaitable[None]]
+) -> None:
+    """Run `handle()` (a polling GET of session `sid`), answered within about `seconds`."""
+    session = sio.eio.sockets.get(sid)
+    if session is None:
+        await handle()
+        return
+
+    def end_poll() -> None:
+        # python-engineio's session queue is what a poll waits on; a noop ends the wait.
+        if session.queue.empty() and not session.closed:
+            session.queue.put_nowait(packet.Packet(packet.NOOP))
+
+    timer = asyncio.get_running_loop().call_later(seconds, end_poll)
+    try:
+        await handle()
+    finally:
+        timer.cancel()

@@ -23,7 +23,7 @@ from urllib.parse import parse_qs
 import socketio
 from socketio import packet
 
-from .engine import guard_polling_post, guard_websocket
+from .engine import bounded_poll, guard_polling_post, guard_websocket
 
 __all__ = [
     "FeathersPacket",
@@ -41,6 +41,9 @@ UNSUPPORTED_PROTOCOL = json.dumps({"code": 5, "message": "Unsupported protocol v
 class SocketIOApp(socketio.ASGIApp):
     """python-socketio's ASGI application, refusing other Engine.IO protocols as engine.io does."""
 
+    #: The seconds a long-poll waits at most for something to send (see `engine.bounded_poll`).
+    longest_poll: float = 5.0
+
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         query = self._engine_query(scope)
         if query is not None:
@@ -48,12 +51,17 @@ class SocketIOApp(socketio.ASGIApp):
             if "sid" not in query and query.get("EIO") != ["4"]:
                 await _refuse_protocol(scope, send)
                 return
+            sid = query.get("sid", [""])[0]
             if scope["type"] == "websocket":
                 receive, send = guard_websocket(receive, send)
-            elif (
-                scope.get("method") == "POST" and query.get("sid", [""])[0] in self.sio.eio.sockets
-            ):
-                checked = await guard_polling_post(self.sio, receive, send, query["sid"][0])
+            elif sid in self.sio.eio.sockets and scope.get("method") == "GET":
+                handle = super().__call__
+                await bounded_poll(
+                    self.sio, sid, self.longest_poll, lambda: handle(scope, receive, send)
+                )
+                return
+            elif sid in self.sio.eio.sockets and scope.get("method") == "POST":
+                checked = await guard_polling_post(self.sio, receive, send, sid)
                 if checked is None:
                     return
                 receive = checked

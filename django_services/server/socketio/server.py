@@ -65,6 +65,8 @@ class SocketServer:
       once. A call beyond them is answered 429 TooManyRequests without running.
     * **call_threads** - the threads socket calls run in (default: 4 a core and 4 more, at
       most 32); one connection runs at most a quarter of them at once, its other calls wait.
+    * **longest_poll** - the seconds a long-poll waits at most before it is answered with a
+      noop (clients poll again): what a stopping server waits for at most on polling clients.
     * any keyword argument of `socketio.AsyncServer` (`cors_allowed_origins`,
       `client_manager`, `ping_interval`, ...). `async_mode` is always `"asgi"`, and only
       the main namespace `/` is served (others are refused with socket.io's `Invalid
@@ -79,8 +81,10 @@ class SocketServer:
         call_burst: int = 1000,
         calls_in_flight: int = 32,
         call_threads: int | None = None,
+        longest_poll: float = 5.0,
         **options: Any,
     ) -> None:
+        self.longest_poll = longest_poll
         self.call_rate, self.call_burst = call_rate, call_burst
         self.calls_in_flight = calls_in_flight
         self.workers = CallWorkers(call_threads)
@@ -122,7 +126,7 @@ class SocketServer:
 
     def asgi_app(self, other_asgi_app: Any = None, socketio_path: str = "socket.io") -> Any:
         """The ASGI application: socket.io at `/<socketio_path>/`, the rest to `other_asgi_app`."""
-        return SocketIOApp(
+        application = SocketIOApp(
             self.sio,
             other_asgi_app=other_asgi_app,
             socketio_path=socketio_path,
@@ -130,6 +134,8 @@ class SocketServer:
             on_startup=self.startup,
             on_shutdown=self.shutdown,
         )
+        application.longest_poll = self.longest_poll
+        return application
 
     # Handlers -----------------------------------------------------------------------------
 
