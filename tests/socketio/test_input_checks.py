@@ -93,6 +93,21 @@ CASES = {
     "lone-surrogate-in-the-id": (SOCKETS, ("get", "people", "\ud800", {}), "text"),
     "query-depth-250": (SOCKETS, ("find", "people", nested_and(250)), "nested too deeply"),
     "query-depth-8": (TRANSPORTS, ("find", "people", nested_and(8)), "nested too deeply"),
+    "query-list-over-1000": (
+        TRANSPORTS,
+        ("find", "people", {"name": {"$in": ["x"] * 1001}}),
+        "1000",
+    ),
+    "query-values-over-1000": (
+        TRANSPORTS,
+        ("find", "people", {f"field{n}": "x" for n in range(1001)}),
+        "1000",
+    ),
+    "unknown-operator": (
+        TRANSPORTS,
+        ("find", "people", {"name": {"$regex": ".*"}}),
+        "Invalid query parameter",
+    ),
 }
 
 
