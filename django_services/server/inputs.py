@@ -13,7 +13,6 @@ REST decodes a body and a query string, socket.io a JSON event; either way, the 
   which JSON's `\\ud800` escapes can carry and no database accepts (the data may hold one,
   a valid JavaScript string: a plain service echoes it escaped, a model field refuses it);
 * every number is finite (JSON has no `NaN` nor `Infinity`, though Python's decoder reads them);
-* an id is a string or None.
 
 Errors name the rule, never the offending input: an answer must not echo unbounded input.
 """
@@ -31,9 +30,7 @@ __all__ = ["check_data", "check_input", "check_query", "check_text"]
 
 def check_input(context: Any) -> None:
     """Check the id, data and query of a call (a `CallContext`); BadRequest if one is bad."""
-    if context.id is not None:
-        if not isinstance(context.id, str):
-            raise BadRequest("The id must be a string or a number")
+    if isinstance(context.id, str):
         check_text(context.id, "The id")
     if context.data is not None:
         check_data(context.data)
