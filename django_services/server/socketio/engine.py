@@ -52,16 +52,16 @@ _POLLING_TYPES = frozenset("1345")
 _PROTOCOL_ERROR = 1002
 
 
-def _valid_packet(packet: str, types: frozenset[str]) -> bool:
-    if not packet:
+def _valid_packet(text: str, types: frozenset[str]) -> bool:
+    if not text:
         return False
-    if packet[0] == "b":
+    if text[0] == "b":
         try:
-            b64decode(packet[1:], validate=True)
+            b64decode(text[1:], validate=True)
         except (binascii.Error, ValueError):
             return False
         return True
-    return packet[0] in types
+    return text[0] in types
 
 
 def guard_websocket(receive: Receive, send: Send) -> tuple[Receive, Send]:
