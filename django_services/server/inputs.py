@@ -6,7 +6,8 @@ The checks of a call's input, one step below every transport.
 REST decodes a body and a query string, socket.io a JSON event; either way, the call's `id`,
 `data` and `params.query` reach this step as Python values, and get the same limits:
 
-* the data nests at most `DJANGO_SERVICES["BODY_DEPTH_LIMIT"]` levels; the query at most
+* the data takes at most Django's `DATA_UPLOAD_MAX_MEMORY_SIZE` bytes as JSON (what a body
+  may take) and nests at most `DJANGO_SERVICES["BODY_DEPTH_LIMIT"]` levels; the query at most
   `QUERY_DEPTH_LIMIT` levels below its parameters, with at most `QUERY_PARAMETER_LIMIT`
   values and lists of at most `QUERY_LIST_LIMIT` items (what a query string may say);
 * every string of the id and the query (keys too) is valid Unicode text: no lone surrogate,
@@ -21,6 +22,9 @@ from __future__ import annotations
 
 import math
 from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 
 from ..conf import services_settings
 from ..errors import BadRequest
@@ -54,6 +58,7 @@ def check_data(data: Any) -> None:
         too_deep=f"The body is nested too deeply: at most {limit} levels are allowed.",
         what="The body",
         text=False,
+        size_limit=settings.DATA_UPLOAD_MAX_MEMORY_SIZE,
     )
 
 
@@ -86,29 +91,46 @@ def _walk(
     what: str,
     list_limit: int | None = None,
     text: bool = True,
+    size_limit: int | None = None,
 ) -> int:
-    """Check every value of a decoded JSON value iteratively; return how many scalars it has."""
+    """
+    Check every value of a decoded JSON value iteratively; return how many scalars it has.
+    Past `size_limit`, counted as the fewest bytes its JSON can take (so never more than a
+    body that was read within the limit), RequestDataTooBig, which REST answers for a body.
+    """
     scalars = 0
+    size = 0
     stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
+        if size_limit is not None and size > size_limit:
+            raise RequestDataTooBig("The data exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE.")
         if isinstance(item, dict):
             if depth > depth_limit:
                 raise BadRequest(too_deep)
+            size += 2
             for key, child in item.items():
-                if text and isinstance(key, str):
-                    check_text(key, what)
+                if isinstance(key, str):
+                    size += len(key) + 3
+                    if text:
+                        check_text(key, what)
                 stack.append((child, depth + 1))
         elif isinstance(item, (list, tuple)):
             if depth > depth_limit:
                 raise BadRequest(too_deep)
             if list_limit is not None and len(item) > list_limit:
                 raise BadRequest(f"{what} has a list of more than {list_limit} items.")
+            size += 2
             stack.extend((child, depth + 1) for child in item)
         else:
             scalars += 1
-            if text and isinstance(item, str):
-                check_text(item, what)
+            size += 1
+            if isinstance(item, str):
+                size += len(item) + 1
+                if text:
+                    check_text(item, what)
             elif isinstance(item, float) and not math.isfinite(item):
                 raise BadRequest(f"{what} holds a number JSON cannot hold (NaN or Infinity).")
+    if size_limit is not None and size > size_limit:
+        raise RequestDataTooBig("The data exceeded settings.DATA_UPLOAD_MAX_MEMORY_SIZE.")
     return scalars

@@ -137,3 +137,16 @@ async def test_a_number_json_cannot_hold_is_refused(live_socket_server, transpor
         error = (await raw.ack(1))[0]
         assert (error["name"], error["code"]) == ("BadRequest", 400), error
         assert await raw.call("find", "people", {}) == [None, []]
+
+
+@pytest.mark.parametrize("transport", TRANSPORTS)
+async def test_data_over_the_body_size_limit_is_refused_over_every_transport(
+    live_socket_server, transport, settings
+):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
+    error = await answer(
+        live_socket_server.url, transport, "create", "people", {"name": "x" * 2000}, {}
+    )
+    assert (error["name"], error["code"]) == ("BadRequest", 400), error
+    assert error["message"] == "The request body is too large: at most 1000 bytes are allowed."
+    assert await answer(live_socket_server.url, transport, "find", "people", {}) == []
