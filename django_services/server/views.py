@@ -52,8 +52,6 @@ __all__ = ["ServiceMixin"]
 #: Sent with 401 answers when no authentication class offers a challenge of its own.
 DEFAULT_AUTHENTICATE_HEADER = 'Bearer realm="api"'
 
-#: Methods whose request body is their `data`.
-_METHODS_WITHOUT_DATA = frozenset({"find", "get", "remove"})
 _SERVICE_METHOD_META = "HTTP_" + SERVICE_METHOD_HEADER.upper().replace("-", "_")
 
 
