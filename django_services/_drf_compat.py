@@ -35,6 +35,7 @@ __all__ = [
     "request_body_stream",
     "set_cached_fields",
     "set_field_validators",
+    "set_parsed_data",
     "skip_csrf_checks",
 ]
 
@@ -135,6 +136,14 @@ def mark_authenticated(request: Any) -> None:
     does not run them again when `request.user` is read.
     """
     request._authenticator = None
+
+
+def set_parsed_data(request: Any, data: Any) -> None:
+    """
+    Give a DRF `request` its parsed data (`Request._full_data`, the slot `request.data` reads),
+    for a call whose data arrived decoded already, so that no body is encoded and parsed again.
+    """
+    request._full_data = data
 
 
 # Django's HttpRequest and HttpResponse -------------------------------------------------------

@@ -95,6 +95,19 @@ def test_a_request_marked_authenticated_keeps_its_user():
     assert (request.user.is_anonymous, request.auth) == (True, "token")
 
 
+def test_a_request_given_parsed_data_reads_it_without_parsing_a_body():
+    from django.http import HttpRequest
+
+    django_request = HttpRequest()
+    django_request.method = "POST"
+    compat.replace_body(django_request, b"")
+    request = Request(django_request)
+    compat.set_parsed_data(request, {"name": "Ada"})
+
+    assert request.data == {"name": "Ada"}
+    assert django_request.body == b""
+
+
 def test_a_request_body_is_replaced_as_unread():
     request = RequestFactory().post("/people", b"old", content_type="text/plain")
     assert request.body == b"old"

@@ -14,6 +14,8 @@ The steps, in order:
 3. **permissions and throttles**: the service's DRF permission and throttle classes, for every
    call with a `provider` (internal calls, `provider=None`, skip them and step 2, as Feathers'
    internal calls skip what transports add; give a provider to have them checked);
+   then **the input checks** of every call with a provider (`inputs.py`: depth, text,
+   numbers and query limits, the same whatever transport carried the call);
 4. **hooks** around **the method** (see `hooks.py`): the result is `context.result`;
 5. **events**: the event of a successful write, published after commit (see `events.py`).
 
@@ -34,26 +36,14 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 
 from .._drf_compat import mark_authenticated
-from ..contract import CUSTOM_METHOD_VERB, EVENTS, HTTP_VERBS
+from ..contract import CUSTOM_METHOD_VERB, EVENTS, HTTP_VERBS, method_arguments
 from ..errors import BadRequest, MethodNotAllowed
 from .events import schedule_events
 from .hooks import chain_for
+from .inputs import check_input
 from .params import Params
 
 __all__ = ["CallContext", "arguments_of", "run_call", "run_call_async"]
-
-#: Positions of `id`, `data` and `params` in the arguments of each standard method.
-SIGNATURES: dict[str, tuple[str, ...]] = {
-    "find": ("params",),
-    "get": ("id", "params"),
-    "create": ("data", "params"),
-    "update": ("id", "data", "params"),
-    "patch": ("id", "data", "params"),
-    "remove": ("id", "params"),
-}
-#: Custom methods take the data and the params.
-CUSTOM_SIGNATURE: tuple[str, ...] = ("data", "params")
-
 
 REPLACE_MULTIPLE = "You can not replace multiple instances. Did you mean 'patch'?"
 
@@ -150,7 +140,7 @@ class CallContext:
     def arguments(self) -> tuple[Any, ...]:
         """The positional arguments of the method: `(id, data, params)` as it takes them."""
         values = {"id": self.id, "data": self.data, "params": self.params}
-        return tuple(values[name] for name in SIGNATURES.get(self.method, CUSTOM_SIGNATURE))
+        return tuple(values[name] for name in method_arguments(self.method))
 
     def __repr__(self) -> str:
         return f"<CallContext {self.method} {self.path!r} provider={self.provider!r}>"
@@ -158,7 +148,7 @@ class CallContext:
 
 def arguments_of(method: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
     """`id`, `data` and `params` from the arguments of a method call (TypeError if wrong)."""
-    names = SIGNATURES.get(method, CUSTOM_SIGNATURE)
+    names = method_arguments(method)
     if len(args) > len(names):
         raise TypeError(f"{method}() takes {len(names)} arguments but {len(args)} were given")
     values = dict(zip(names, args, strict=False))
@@ -257,6 +247,8 @@ def _check_access(context: CallContext) -> None:
     if context._data_loader is not None:
         context.data = context._data_loader()
         context._data_loader = None
+    if external:
+        check_input(context)
     if method == "update":
         if context.id is None or isinstance(context.data, list):
             raise BadRequest(REPLACE_MULTIPLE)

@@ -38,7 +38,7 @@ from rest_framework.versioning import BaseVersioning
 
 from .._drf_compat import add_response_closer
 from ..conf import import_from_string, services_settings
-from ..contract import SERVICE_METHOD_HEADER
+from ..contract import SERVICE_METHOD_HEADER, method_arguments
 from ..query import codec
 from .base_service import BaseService
 from .calls import CallContext, run_call
@@ -53,8 +53,6 @@ __all__ = ["ServiceMixin"]
 #: Sent with 401 answers when no authentication class offers a challenge of its own.
 DEFAULT_AUTHENTICATE_HEADER = 'Bearer realm="api"'
 
-#: Methods whose request body is their `data`.
-_METHODS_WITHOUT_DATA = frozenset({"find", "get", "remove"})
 _SERVICE_METHOD_META = "HTTP_" + SERVICE_METHOD_HEADER.upper().replace("-", "_")
 
 
@@ -272,7 +270,7 @@ class ServiceMixin(BaseService):
             id=self.path_id,
             params=self.get_params(request),
             request=request,
-            load_data=None if method in _METHODS_WITHOUT_DATA else lambda: request.data,
+            load_data=(lambda: request.data) if "data" in method_arguments(method) else None,
         )
 
     def get_params(self, request: Request) -> Params:

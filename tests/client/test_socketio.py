@@ -78,11 +78,14 @@ def wait_for(predicate, timeout=10.0):
 
 
 def socket_threads():
-    # The server runs in this process too: its event loop's executor threads are its own.
+    # The server runs in this process too: its event loop's executor threads and its pool for
+    # socket calls are its own.
     return [
         t
         for t in threading.enumerate()
-        if t is not threading.main_thread() and t.is_alive() and not t.name.startswith("asyncio_")
+        if t is not threading.main_thread()
+        and t.is_alive()
+        and not t.name.startswith(("asyncio_", "socketio-call"))
     ]
 
 

@@ -51,6 +51,10 @@ class Connection:
     #: The timer that disconnects the socket at the token's expiry, and the time it is set for.
     expiry: asyncio.TimerHandle | None = dataclasses.field(default=None, repr=False)
     expiry_at: float | None = dataclasses.field(default=None, repr=False)
+    #: Held by logins, logouts and the logout of a lost login: one after the other.
+    login_lock: asyncio.Lock = dataclasses.field(default_factory=asyncio.Lock, repr=False)
+    #: The login a call found gone (set in the call's thread, acted on in the event loop).
+    lost_login: dict[str, Any] | None = dataclasses.field(default=None, repr=False)
 
     @classmethod
     def from_environ(cls, sid: str, environ: Mapping[str, Any]) -> Connection:

@@ -16,8 +16,8 @@ authentication service logs the connection in, a `remove` logs it out (see `logi
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
-import io
 import json
 import math
 from collections.abc import Mapping, Sequence
@@ -27,15 +27,14 @@ from typing import Any
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth import get_user
-from django.core.handlers.wsgi import WSGIRequest
 from django.db import close_old_connections
-from django.http import HttpResponseBase
+from django.http import HttpRequest, HttpResponseBase
 from django.utils.functional import SimpleLazyObject
 from rest_framework.response import Response
 from rest_framework.utils.encoders import JSONEncoder
 
-from ..._drf_compat import skip_csrf_checks
-from ...contract import RETRY_AFTER_HEADER
+from ..._drf_compat import replace_body, set_parsed_data, skip_csrf_checks
+from ...contract import CUSTOM_METHOD_VERB, HTTP_VERBS, RETRY_AFTER_HEADER, method_arguments
 from ...errors import BadRequest, GeneralError, NotFound
 from ..calls import CallContext, run_call
 from ..exceptions import to_feathers_error
@@ -43,9 +42,9 @@ from ..params import Params
 from ..registry import services
 from . import login
 from .connection import Connection
+from .workers import CallWorkers
 
 __all__ = [
-    "PARAMS_POSITIONS",
     "PROVIDER",
     "Call",
     "Failed",
@@ -56,19 +55,6 @@ __all__ = [
 
 #: `params.provider` of socket calls.
 PROVIDER = "socketio"
-
-#: Where the query sits among a method's arguments (after the path); 1 for the others.
-PARAMS_POSITIONS = {"find": 0, "update": 2, "patch": 2}
-
-#: The HTTP verb whose permissions, throttles and parsing a socket call gets.
-_VERBS = {
-    "find": "GET",
-    "get": "GET",
-    "create": "POST",
-    "update": "PUT",
-    "patch": "PATCH",
-    "remove": "DELETE",
-}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -97,30 +83,39 @@ def parse_call(method: str, args: Sequence[Any]) -> Call:
     if _has_binary(args):
         raise BadRequest("Binary attachments are not supported: send JSON")
     path, arguments = args[0], list(args[1:])
-    position = PARAMS_POSITIONS.get(method, 1)
-    if len(arguments) > position + 1:
+    names = method_arguments(method)
+    if len(arguments) > len(names):
         raise BadRequest(f"Too many arguments for '{method}' method")
-    arguments += [None] * (position + 1 - len(arguments))
-    query = arguments[position]
+    has_data = "data" in names and len(arguments) > names.index("data")
+    values = dict(zip(names, arguments + [None] * (len(names) - len(arguments)), strict=True))
+    query = values["params"]
     if query is None:
         query = {}
     elif not isinstance(query, Mapping):
         raise BadRequest("The query (params.query) must be an object")
-    has_id = method in ("get", "update", "patch", "remove")
-    id = _id_value(arguments[0]) if has_id else None
-    data_index = 1 if has_id else 0
-    has_data = method not in ("find", "get", "remove") and len(args) - 1 > data_index
-    data = arguments[data_index] if method not in ("find", "get", "remove") else None
+    id = _id_value(values["id"]) if "id" in names else None
+    data = values.get("data")
     return Call(method, path, id, data, dict(query), has_data)
 
 
-async def dispatch(connection: Connection, method: str, args: Sequence[Any]) -> tuple[Any, ...]:
-    """Run the call an event names and return its ack: `(None, result)` or `(error,)`."""
+async def dispatch(
+    connection: Connection,
+    method: str,
+    args: Sequence[Any],
+    workers: CallWorkers | None = None,
+    slots: asyncio.Semaphore | None = None,
+) -> tuple[Any, ...]:
+    """
+    Run the call an event names and return its ack: `(None, result)` or `(error,)`. The call
+    runs in a thread of `workers` once one of the connection's `slots` is free.
+    """
     try:
         call = parse_call(method, args)
     except Exception as exc:
         return (to_feathers_error(exc).to_json(),)
-    return await sync_to_async(_answer, thread_sensitive=False)(connection, call)
+    if workers is None:
+        return await sync_to_async(_answer, thread_sensitive=False)(connection, call)
+    return await workers.run(slots, _answer, connection, call)
 
 
 def _answer(connection: Connection, call: Call) -> tuple[Any, ...]:
@@ -160,9 +155,12 @@ def call_service(connection: Connection, call: Call) -> Any:
     service.route = dict(match.params)
     service.args, service.kwargs = (), dict(match.params)
     service.headers = {}
-    request = service.initialize_request(_build_request(connection, call))
-    service.request = request
+    used = connection.authentication
+    request = None
     try:
+        request = service.initialize_request(_build_request(connection, call))
+        set_parsed_data(request, call.data if call.has_data else {})
+        service.request = request
         params = Params(
             query=dict(call.query),
             route=dict(match.params),
@@ -177,8 +175,15 @@ def call_service(connection: Connection, call: Call) -> Any:
         login.after_call(connection, service, call.method, result, request)
     except Exception as exc:
         response = service.handle_exception(exc)
+        _note_lost_login(connection, used, request)
         raise Failed(_with_retry_after(response)) from None
+    _note_lost_login(connection, used, request)
     return result
+
+
+def _note_lost_login(connection: Connection, used: Any, request: Any) -> None:
+    if login.login_lost(connection, used, request):
+        connection.lost_login = used
 
 
 def _with_retry_after(response: Response) -> Any:
@@ -198,38 +203,37 @@ def _with_retry_after(response: Response) -> Any:
     return error
 
 
-def _build_request(connection: Connection, call: Call) -> WSGIRequest:
+class SocketRequest(HttpRequest):
+    """The Django request of a socket call: no body, no stream, the handshake's scheme."""
+
+    def _get_scheme(self) -> str:
+        return str(self.META.get("wsgi.url_scheme", "http"))
+
+
+def _build_request(connection: Connection, call: Call) -> SocketRequest:
     """
-    The Django request a socket call runs as: the handshake's headers and address, the verb
-    of the method, the data as a JSON body, and the connection's credentials.
+    The minimal Django request a socket call's DRF authenticators, permissions and throttles
+    read: the handshake's headers and address, the verb of the method, and the connection's
+    credentials. The data is the call's (`request.data`), never a body to parse again.
     """
-    verb = _VERBS.get(call.method, "POST")
-    body = b""
-    if call.has_data:
-        body = json.dumps(call.data, separators=(",", ":"), ensure_ascii=False).encode()
-    environ: dict[str, Any] = {
-        **connection.environ,
-        "REQUEST_METHOD": verb,
-        "PATH_INFO": "/" + call.path.strip("/"),
-        "SCRIPT_NAME": "",
-        "QUERY_STRING": "",
-        "HTTP_ACCEPT": "application/json",
-        "CONTENT_TYPE": "application/json",
-        "CONTENT_LENGTH": str(len(body)),
-        "wsgi.input": io.BytesIO(body),
-    }
-    environ.setdefault("SERVER_NAME", "localhost")
-    environ.setdefault("SERVER_PORT", "80")
-    environ.setdefault("REMOTE_ADDR", "127.0.0.1")
+    request = SocketRequest()
+    request.method = HTTP_VERBS.get(call.method, CUSTOM_METHOD_VERB)
+    request.path = request.path_info = "/" + call.path.strip("/")
+    meta = request.META
+    meta.update(connection.environ)
+    meta.setdefault("SERVER_NAME", "localhost")
+    meta.setdefault("SERVER_PORT", "80")
+    meta.setdefault("REMOTE_ADDR", "127.0.0.1")
+    meta["HTTP_ACCEPT"] = "application/json"
     header = login.token_header()
-    environ.pop(header, None)
+    meta.pop(header, None)
     token = connection.access_token
     if token is not None:
-        environ[header] = f"{login.token_scheme()} {token}"
-    request = WSGIRequest(environ)
+        meta[header] = f"{login.token_scheme()} {token}"
     # Cross-site sockets are refused at the handshake (python-engineio checks the Origin of
     # every handshake and polling request), which is what the CSRF check protects REST from.
     skip_csrf_checks(request)
+    replace_body(request, b"")
     if connection.session_key is not None:
         engine = import_module(settings.SESSION_ENGINE)
         request.session = engine.SessionStore(connection.session_key)

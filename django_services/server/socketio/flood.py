@@ -6,12 +6,14 @@ A per-connection budget of calls, so that one socket cannot flood the server.
                                # else the seconds until a call would be allowed
 
 A token bucket refills at `rate` calls a second up to `burst`; at most `in_flight` calls of
-one connection run at once. A call over budget is answered 429 TooManyRequests at once,
-without running, and the socket stays connected.
+one connection are in flight at once (of which `slots` run, the others wait their turn). A
+call over budget is answered 429 TooManyRequests at once, without running, and the socket
+stays connected.
 """
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 
@@ -23,13 +25,17 @@ __all__ = ["CallBudget", "too_many_calls"]
 class CallBudget:
     """The calls one connection may still make (a token bucket and an in-flight cap)."""
 
-    __slots__ = ("_stamp", "_tokens", "burst", "in_flight", "rate", "running")
+    __slots__ = ("_stamp", "_tokens", "burst", "in_flight", "rate", "running", "slots")
 
-    def __init__(self, rate: float, burst: int, in_flight: int) -> None:
+    def __init__(
+        self, rate: float, burst: int, in_flight: int, slots: asyncio.Semaphore | None = None
+    ) -> None:
         self.rate = rate
         self.burst = burst
         self.in_flight = in_flight
         self.running = 0
+        #: The calls of the connection that may run at once (the others wait their turn).
+        self.slots = slots
         self._tokens = float(burst)
         self._stamp = time.monotonic()
 

@@ -5,21 +5,36 @@ Logging a socket in and out, as Feathers' authentication does it over socket.io.
 
 A `create` on the authentication service (any strategy) logs the connection in with the token
 it answers; a `remove` logs it out (the handshake's login is in `handshake.py`). The login is
-kept as the jwt strategy and the token, so each later call re-checks the token.
+kept as the jwt strategy and the token, so each later call re-checks the token; a call whose
+authentication finds nobody, and whose login no longer holds, reports it lost (`login_lost`),
+and the server logs the connection out.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import import_module
 from typing import Any
 
+from django.conf import settings
+from django.contrib.auth import get_user
+from django.http import HttpRequest
 from django.http.request import HttpHeaders
+from rest_framework.exceptions import APIException
 
+from ...errors import FeathersError
 from ..authentication.config import authentication_settings, is_configured
 from ..authentication.strategies import get_strategy
 from .connection import Connection
 
-__all__ = ["after_call", "authentication_path", "token_header", "token_scheme"]
+__all__ = [
+    "after_call",
+    "authentication_path",
+    "is_login_call",
+    "login_lost",
+    "token_header",
+    "token_scheme",
+]
 
 
 def token_header() -> str:
@@ -55,3 +70,42 @@ def after_call(
         if isinstance(token, str):
             checked = get_strategy("jwt").authenticate({"accessToken": token}, request)
             connection.login(checked.user, dict(checked.authentication))
+
+
+def is_login_call(args: Any) -> bool:
+    """Whether an event's arguments call the authentication service (a login or a logout)."""
+    if not args or not isinstance(args[0], str):
+        return False
+    return args[0].strip("/") == authentication_path()
+
+
+def login_lost(connection: Connection, used: Mapping[str, Any] | None, request: Any) -> bool:
+    """
+    Whether a call made with the login `used` found it gone: the service's authenticators ran
+    and found nobody, and the login no longer holds (a revoked, expired or outdated token, a
+    deleted or inactive user, a changed password, an ended Django session).
+    """
+    if used is None or request is None or not getattr(request, "authenticators", None):
+        return False
+    # DRF's authenticated user, set once its authenticators ran (or failed).
+    user = vars(request).get("_user")
+    if user is None or getattr(user, "is_authenticated", False):
+        return False
+    return not _login_holds(connection, used, request)
+
+
+def _login_holds(connection: Connection, used: Mapping[str, Any], request: Any) -> bool:
+    if used.get("strategy") == "session":
+        if connection.session_key is None:
+            return False
+        http = HttpRequest()
+        http.session = import_module(settings.SESSION_ENGINE).SessionStore(connection.session_key)
+        return bool(get_user(http).is_authenticated)
+    token = used.get("accessToken")
+    if not isinstance(token, str):
+        return False
+    try:
+        get_strategy("jwt").authenticate({"accessToken": token}, request)
+    except (FeathersError, APIException):
+        return False
+    return True

@@ -23,6 +23,8 @@ from urllib.parse import parse_qs
 import socketio
 from socketio import packet
 
+from .engine import bounded_poll, guard_polling_post, guard_websocket
+
 __all__ = [
     "FeathersPacket",
     "SocketIOApp",
@@ -39,19 +41,45 @@ UNSUPPORTED_PROTOCOL = json.dumps({"code": 5, "message": "Unsupported protocol v
 class SocketIOApp(socketio.ASGIApp):
     """python-socketio's ASGI application, refusing other Engine.IO protocols as engine.io does."""
 
+    #: The seconds a long-poll waits at most for something to send (see `engine.bounded_poll`).
+    longest_poll: float = 5.0
+
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] in ("http", "websocket") and self._is_old_handshake(scope):
-            await _refuse_protocol(scope, send)
-            return
+        query = self._engine_query(scope)
+        if query is not None:
+            # Requests of an open session (`sid`) were checked at its handshake.
+            if "sid" not in query and query.get("EIO") != ["4"]:
+                await _refuse_protocol(scope, send)
+                return
+            sid = query.get("sid", [""])[0]
+            if scope["type"] == "websocket":
+                receive, send = guard_websocket(receive, send)
+            elif sid in self.sio.eio.sockets and scope.get("method") == "GET":
+                handle = super().__call__
+                await bounded_poll(
+                    self.sio, sid, self.longest_poll, lambda: handle(scope, receive, send)
+                )
+                return
+            elif sid in self.sio.eio.sockets and scope.get("method") == "POST":
+                checked = await guard_polling_post(self.sio, receive, send, sid)
+                if checked is None:
+                    return
+                receive = checked
         await super().__call__(scope, receive, send)
 
-    def _is_old_handshake(self, scope: dict[str, Any]) -> bool:
+    @property
+    def sio(self) -> Any:
+        """The python-socketio server."""
+        return self.engineio_server
+
+    def _engine_query(self, scope: dict[str, Any]) -> dict[str, list[str]] | None:
+        """The query of a request to Engine.IO's path, or None for any other scope."""
+        if scope["type"] not in ("http", "websocket") or self.engineio_path is None:
+            return None
         path = scope["path"] if scope["path"].endswith("/") else scope["path"] + "/"
-        if self.engineio_path is None or not path.startswith(self.engineio_path):
-            return False
-        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-        # Requests of an open session (`sid`) were checked at its handshake.
-        return "sid" not in query and query.get("EIO") != ["4"]
+        if not path.startswith(self.engineio_path):
+            return None
+        return parse_qs(scope.get("query_string", b"").decode("latin-1"))
 
 
 async def _refuse_protocol(scope: dict[str, Any], send: Any) -> None:
@@ -112,8 +140,16 @@ def end_polls_on_close(sio: socketio.AsyncServer) -> None:
 class FeathersPacket(packet.Packet):
     """python-socketio's JSON packet, refusing the events socket.io's decoder refuses."""
 
+    #: The attachments one packet may announce (socket.io's parser accepts at most 10), and
+    #: the bytes they may hold together, checked as each arrives: Feathers sends no binary
+    #: data (it is refused once whole), so nothing more is buffered for it.
+    max_attachments = 10
+    max_attachment_bytes = 1_000_000
+
     def decode(self, encoded_packet: str) -> int:
         attachments: int = super().decode(encoded_packet)
+        if attachments > self.max_attachments:
+            raise ValueError("too many attachments")
         if self.packet_type in (packet.EVENT, packet.BINARY_EVENT):
             data = self.data
             if not (
@@ -124,3 +160,17 @@ class FeathersPacket(packet.Packet):
             ):
                 raise ValueError("invalid payload")
         return attachments
+
+    def add_attachment(self, attachment: bytes) -> bool:
+        received = sum(len(item) for item in self.attachments) + len(attachment)
+        if received > self.max_attachment_bytes:
+            raise ValueError("attachments too large")
+        complete: bool = super().add_attachment(attachment)
+        return complete
+
+    @classmethod
+    def reconstruct_binary(cls, data: Any, attachments: list[bytes]) -> Any:
+        try:
+            return super().reconstruct_binary(data, attachments)
+        except (IndexError, KeyError, TypeError) as exc:
+            raise ValueError("invalid attachment placeholder") from exc

@@ -21,7 +21,6 @@ from functools import partial
 from typing import Any
 
 import socketio
-from asgiref.sync import sync_to_async
 from django.db import close_old_connections
 from rest_framework.utils.encoders import JSONEncoder
 
@@ -33,6 +32,7 @@ from .connection import Connection
 from .dispatch import Failed, dispatch
 from .flood import CallBudget, too_many_calls
 from .handshake import handshake_login
+from .login import is_login_call
 from .protocol import (
     FeathersPacket,
     SocketIOApp,
@@ -40,6 +40,7 @@ from .protocol import (
     end_polls_on_close,
     refuse_namespace,
 )
+from .workers import CallWorkers
 
 __all__ = ["SocketServer"]
 
@@ -60,8 +61,12 @@ class SocketServer:
     **Parameters:**
 
     * **call_rate**, **call_burst** - the calls a second one connection may make, and how many
-      at once after a pause; **calls_in_flight** - how many of its calls may run at once. A
-      call beyond them is answered 429 TooManyRequests without running.
+      at once after a pause; **calls_in_flight** - how many of its calls may be in flight at
+      once. A call beyond them is answered 429 TooManyRequests without running.
+    * **call_threads** - the threads socket calls run in (default: 4 a core and 4 more, at
+      most 32); one connection runs at most a quarter of them at once, its other calls wait.
+    * **longest_poll** - the seconds a long-poll waits at most before it is answered with a
+      noop (clients poll again): what a stopping server waits for at most on polling clients.
     * any keyword argument of `socketio.AsyncServer` (`cors_allowed_origins`,
       `client_manager`, `ping_interval`, ...). `async_mode` is always `"asgi"`, and only
       the main namespace `/` is served (others are refused with socket.io's `Invalid
@@ -75,10 +80,14 @@ class SocketServer:
         call_rate: float = 1000,
         call_burst: int = 1000,
         calls_in_flight: int = 32,
+        call_threads: int | None = None,
+        longest_poll: float = 5.0,
         **options: Any,
     ) -> None:
+        self.longest_poll = longest_poll
         self.call_rate, self.call_burst = call_rate, call_burst
         self.calls_in_flight = calls_in_flight
+        self.workers = CallWorkers(call_threads)
         options.setdefault("serializer", FeathersPacket)
         options.setdefault("json", _JSON)
         url = emitter.redis_url()
@@ -112,10 +121,11 @@ class SocketServer:
             event_bus.unsubscribe(self.on_service_event)
             emitter.server_stopped()
         await self.sio.shutdown()
+        self.workers.shutdown()
 
     def asgi_app(self, other_asgi_app: Any = None, socketio_path: str = "socket.io") -> Any:
         """The ASGI application: socket.io at `/<socketio_path>/`, the rest to `other_asgi_app`."""
-        return SocketIOApp(
+        application = SocketIOApp(
             self.sio,
             other_asgi_app=other_asgi_app,
             socketio_path=socketio_path,
@@ -123,6 +133,8 @@ class SocketServer:
             on_startup=self.startup,
             on_shutdown=self.shutdown,
         )
+        application.longest_poll = self.longest_poll
+        return application
 
     # Handlers -----------------------------------------------------------------------------
 
@@ -134,7 +146,7 @@ class SocketServer:
         self.loop = asyncio.get_running_loop()
         connection = Connection.from_environ(sid, self.sio.get_environ(sid) or {})
         try:
-            await sync_to_async(_handshake, thread_sensitive=False)(connection)
+            await self.workers.run(None, _handshake, connection)
         except Failed as failure:
             error = failure.error if isinstance(failure.error, dict) else {}
             raise _refusal(error) from None
@@ -171,22 +183,40 @@ class SocketServer:
         budget = self._budgets.get(sid)
         if budget is None:
             budget = self._budgets[sid] = CallBudget(
-                self.call_rate, self.call_burst, self.calls_in_flight
+                self.call_rate, self.call_burst, self.calls_in_flight, self.workers.slots()
             )
         wait = budget.start()
         if wait is not None:
             return (too_many_calls(wait),)
-        login_before = connection.authentication
         try:
-            ack = await dispatch(connection, event, args)
+            if is_login_call(args):
+                # Logins and logouts of one connection, and their channels, one at a time.
+                async with connection.login_lock:
+                    login_before = connection.authentication
+                    ack = await dispatch(connection, event, args, self.workers, budget.slots)
+                    await self._follow_login(connection, login_before)
+            else:
+                ack = await dispatch(connection, event, args, self.workers, budget.slots)
+                if connection.lost_login is not None:
+                    async with connection.login_lock:
+                        await self._follow_login(connection, connection.authentication)
         finally:
             budget.finish()
         self._arm_expiry(connection)
+        return ack
+
+    async def _follow_login(self, connection: Connection, login_before: Any) -> None:
+        """
+        After a call: log the connection out if the call found its login gone (and no login
+        replaced it since), and move its channels if its login changed, before the answer.
+        """
+        lost, connection.lost_login = connection.lost_login, None
+        if lost is not None and connection.authentication is lost:
+            connection.logout()
         if connection.authentication is not login_before:
             publisher = get_publisher()
             if publisher is not None:
                 await self._move_channels(connection, publisher)
-        return ack
 
     # Channels and events ------------------------------------------------------------------
 
@@ -197,9 +227,7 @@ class SocketServer:
             if room != sid:
                 await self.sio.leave_room(sid, room)
         if connection.is_authenticated:
-            names = await sync_to_async(_channel_names, thread_sensitive=False)(
-                publisher, connection
-            )
+            names = await self.workers.run(None, _channel_names, publisher, connection)
             for name in names:
                 await self.sio.enter_room(sid, name)
 

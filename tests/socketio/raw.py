@@ -1,0 +1,150 @@
+"""
+A socket.io client speaking raw frames over websocket or long-polling (aiohttp), for input no
+well-behaved client sends.
+
+    async with RawSocket.open(url, "polling") as raw:
+        await raw.send('420["find","people",{}]')
+        assert await raw.ack(0) == [None, []]
+
+`send` writes Engine.IO packets as they are (`str` for text, `bytes` for binary frames; over
+polling several packets go in one POST). `ack(n)` waits for the ack of call `n`, `closed()`
+for the end of the session, and `call(event, *args)` sends an event and returns its ack.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import io
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+import aiohttp
+
+__all__ = ["RawSocket"]
+
+
+class Closed(Exception):
+    """The server ended the session."""
+
+
+class RawSocket:
+    """One socket.io session over a raw transport, connected to the main namespace."""
+
+    def __init__(self, session: aiohttp.ClientSession, base: str, transport: str) -> None:
+        self.session = session
+        self.base = base
+        self.transport = transport
+        self.ws: aiohttp.ClientWebSocketResponse | None = None
+        self.url = ""
+        self.packets: asyncio.Queue[str | bytes | None] = asyncio.Queue()
+        self.reader: asyncio.Task[None] | None = None
+        self.next_id = 1000
+
+    @classmethod
+    @contextlib.asynccontextmanager
+    async def open(cls, server_url: str, transport: str) -> AsyncIterator[RawSocket]:
+        base = f"{server_url}/socket.io/?EIO=4&transport={transport}"
+        async with aiohttp.ClientSession() as session:
+            raw = cls(session, base, transport)
+            try:
+                await raw._connect()
+                yield raw
+            finally:
+                if raw.ws is None and raw.reader is not None and not raw.reader.done():
+                    # A polling client's close packet, so that its waiting poll ends.
+                    with contextlib.suppress(aiohttp.ClientError):
+                        await raw.send("1")
+                if raw.reader is not None:
+                    raw.reader.cancel()
+                if raw.ws is not None:
+                    await raw.ws.close()
+
+    async def _connect(self) -> None:
+        if self.transport == "websocket":
+            self.ws = await self.session.ws_connect(self.base)
+            self.reader = asyncio.ensure_future(self._read_websocket())
+            assert str(await self.receive()).startswith("0{")
+        else:
+            async with self.session.get(self.base) as response:
+                sid = json.loads((await response.text())[1:])["sid"]
+            self.url = f"{self.base}&sid={sid}"
+            self.reader = asyncio.ensure_future(self._read_polls())
+        await self.send("40")
+        assert str(await self.receive()).startswith("40{")
+
+    async def _read_websocket(self) -> None:
+        assert self.ws is not None
+        async for message in self.ws:
+            if message.type == aiohttp.WSMsgType.TEXT and message.data == "2":
+                await self.ws.send_str("3")
+            elif message.type == aiohttp.WSMsgType.TEXT and message.data == "1":
+                break  # Engine.IO's close packet, on which a client closes
+            elif message.type in (aiohttp.WSMsgType.TEXT, aiohttp.WSMsgType.BINARY):
+                self.packets.put_nowait(message.data)
+        self.packets.put_nowait(None)
+
+    async def _read_polls(self) -> None:
+        while True:
+            async with self.session.get(self.url) as response:
+                if response.status != 200:
+                    break
+                text = await response.text()
+            ended = False
+            for packet in text.split("\x1e"):
+                if packet == "2":
+                    await self.send("3")
+                elif packet == "1":
+                    ended = True
+                elif packet and packet != "6":
+                    self.packets.put_nowait(packet)
+            if ended:
+                break
+        self.packets.put_nowait(None)
+
+    async def send(self, *packets: str | bytes) -> int:
+        """Write Engine.IO packets; the status of the POST over polling (0 over websocket)."""
+        if self.ws is not None:
+            for packet in packets:
+                if isinstance(packet, bytes):
+                    await self.ws.send_bytes(packet)
+                else:
+                    await self.ws.send_str(packet)
+            return 0
+        body = b"\x1e".join(
+            packet if isinstance(packet, bytes) else packet.encode("utf-8", "surrogatepass")
+            for packet in packets
+        )
+        async with self.session.post(self.url, data=io.BytesIO(body)) as response:
+            await response.read()
+            return response.status
+
+    async def receive(self, timeout: float = 10) -> str | bytes:
+        """The next packet the server sent; Closed when the session ended."""
+        packet = await asyncio.wait_for(self.packets.get(), timeout)
+        if packet is None:
+            self.packets.put_nowait(None)
+            raise Closed
+        return packet
+
+    async def ack(self, call_id: int, timeout: float = 10) -> list[Any]:
+        """The ack of call `call_id`; every other packet before it is an assertion error."""
+        packet = await self.receive(timeout)
+        prefix = f"43{call_id}"
+        assert isinstance(packet, str) and packet.startswith(prefix + "["), packet[:200]
+        return json.loads(packet[len(prefix) :])
+
+    async def call(self, event: str, *args: Any) -> list[Any]:
+        """Send a call whose ack is the next packet, and return that ack."""
+        self.next_id += 1
+        frame = json.dumps([event, *args])
+        await self.send(f"42{self.next_id}{frame}")
+        return await self.ack(self.next_id)
+
+    async def closed(self, timeout: float = 10) -> bool:
+        """Whether the server ends the session, every packet before the end dropped."""
+        with contextlib.suppress(Closed):
+            while True:
+                await self.receive(timeout)
+        return True
