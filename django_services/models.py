@@ -3,7 +3,7 @@ The package's one model: the refresh tokens the authentication service issued.
 
 Only a SHA-256 hash of each token is stored, so a copy of the table logs no one in; the rows say
 who holds a login (`subject`), which login a token belongs to (`family`), when it was spent or
-revoked, so logins can be listed, ended and audited. `manage.py clearrefreshtokens` deletes the
+revoked, so logins can be listed, ended and audited. `manage.py clear_refresh_tokens` deletes the
 expired ones.
 """
 
