@@ -64,7 +64,7 @@ def test_service_without_a_connection():
 
 def test_use_registers_a_copy_with_custom_methods(harness, wire):
     app = harness.app(wire.url)
-    plain = app.rest.service("todos")
+    plain = app.connection.service("todos")
 
     assert app.use("todos", plain, methods=["find", "markAllComplete"]) is app
 
@@ -87,7 +87,7 @@ def test_custom_method_names_may_not_shadow_the_service(harness, wire, name):
     app = harness.app(wire.url)
 
     with pytest.raises(ValueError, match=f"'{name}' on service 'todos' is not allowed"):
-        app.use("todos", app.rest.service("todos"), methods=[name])
+        app.use("todos", app.connection.service("todos"), methods=[name])
 
 
 def test_local_services_are_registered_as_they_are():

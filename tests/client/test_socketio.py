@@ -109,11 +109,11 @@ def test_every_method_and_the_errors_over_a_sync_socket(server):
         with pytest.raises(NotAuthenticated):
             app.service("secrets").find()
         assert app.service("todos").markAllComplete({}) == {"updated": 0}
-        app.use("people-x", app.rest.service("people"), methods=["find", "shout"])
+        app.use("people-x", app.connection.service("people"), methods=["find", "shout"])
         with pytest.raises(MethodNotAllowed, match="Method 'shout' not allowed"):
             app.service("people-x").shout({})
     finally:
-        app.rest.close()
+        app.connection.close()
 
 
 @USER
@@ -127,8 +127,8 @@ def test_authentication_goes_over_the_socket_and_survives_a_reconnect(server):
         app.service("people").on("created", seen.append)
         # The transport drops (the socket's engine closes under it): python-socketio reconnects
         # with backoff, and the connection logs the new socket in before other calls.
-        app.rest.client.eio.ws.close()
-        wait_for(lambda: not app.rest.client.connected)
+        app.connection.client.eio.ws.close()
+        wait_for(lambda: not app.connection.client.connected)
         made = app.service("people").create({"name": "after"})
         assert app.service("secrets").find() is not None
         wait_for(lambda: made in seen)
@@ -136,7 +136,7 @@ def test_authentication_goes_over_the_socket_and_survives_a_reconnect(server):
         with pytest.raises(NotAuthenticated):
             app.service("secrets").find()
     finally:
-        app.rest.close()
+        app.connection.close()
 
 
 @USER
@@ -168,7 +168,7 @@ def test_events_on_off_once_and_custom_events(server):
         time.sleep(0.3)
         assert len(every) == 2
     finally:
-        app.rest.close()
+        app.connection.close()
 
 
 @USER
@@ -186,7 +186,7 @@ def test_a_sync_iterator_yields_events(server):
         app.service("people").create({"name": "later"})
         assert list(stream) == [] or stream.arrived.empty()
     finally:
-        app.rest.close()
+        app.connection.close()
 
 
 RELEASED = threading.Event()
@@ -217,7 +217,7 @@ def test_a_call_times_out_with_a_typed_error(server, settings):
         # The socket is still usable: the late answer is dropped.
         assert people.find() == []
     finally:
-        app.rest.close()
+        app.connection.close()
 
 
 @USER
@@ -227,7 +227,7 @@ def test_a_call_while_the_server_is_down_waits_then_the_restarted_server_logs_it
         app.authenticate(LOGIN)
         port = int(server.url.rsplit(":", 1)[1])
         server.stop()
-        wait_for(lambda: not app.rest.client.connected)
+        wait_for(lambda: not app.connection.client.connected)
         started = time.monotonic()
         with pytest.raises(Unavailable, match="connection is down"):
             app.service("people").find()
@@ -236,12 +236,12 @@ def test_a_call_while_the_server_is_down_waits_then_the_restarted_server_logs_it
         restarted.start()
         try:
             # Reconnected with backoff, and logged in again before this call was sent.
-            wait_for(lambda: app.rest.client.connected, timeout=15)
+            wait_for(lambda: app.connection.client.connected, timeout=15)
             assert app.service("secrets").find(connection={"timeout": 5}) is not None
         finally:
             restarted.stop()
     finally:
-        app.rest.close()
+        app.connection.close()
 
 
 def test_close_leaves_no_thread_and_no_socket(server):
@@ -250,7 +250,7 @@ def test_close_leaves_no_thread_and_no_socket(server):
     app.service("people").find()
     assert set(socket_threads()) - before
     assert len(server.application.server.connections) == 1
-    app.rest.close()
+    app.connection.close()
     # python-engineio's reader and writer end once the websocket's closing handshake is done
     # (websocket-client waits up to 3 s for the server's answer): on a loaded machine, later.
     try:

@@ -82,7 +82,7 @@ def test_every_method_and_the_errors(server_url: str, request: pytest.FixtureReq
             app.service("secrets").find()
         with pytest.raises(BadRequest):
             app.service("errors").get(400)
-        app.use("people-x", app.rest.service("people"), methods=["find", "shout"])
+        app.use("people-x", app.connection.service("people"), methods=["find", "shout"])
         if request.node.callspec.id == "feathers":
             # Feathers never answers a method no service has: the call's timeout ends it.
             with pytest.raises(Timeout, match="Timed out waiting for shout"):
@@ -94,7 +94,7 @@ def test_every_method_and_the_errors(server_url: str, request: pytest.FixtureReq
         note = notes.create({"text": "n"}, route={"userId": 7})
         assert notes.find(route={"userId": 7}) == [note]
     finally:
-        app.rest.close()
+        app.connection.close()
 
 
 def test_events_of_rest_writes_and_custom_events(server_url: str) -> None:
@@ -111,7 +111,7 @@ def test_events_of_rest_writes_and_custom_events(server_url: str) -> None:
         wait_for(lambda: custom)
         assert custom == [result]
     finally:
-        app.rest.close()
+        app.connection.close()
 
 
 async def test_the_async_client_logs_in_and_iterates_events(server_url: str) -> None:
@@ -177,17 +177,17 @@ def test_the_client_logs_in_again_after_a_server_restart(restartable) -> None:
         app.authenticate(login)
         assert app.service("secrets").find() is not None
         first.stop()
-        wait_for(lambda: not app.rest.client.connected)
+        wait_for(lambda: not app.connection.client.connected)
         second = _own_server(kind, port, logs, database_url)
         second.start(logs)
         # The call waits for the reconnect, and the socket is logged in again before it goes.
-        wait_for(lambda: app.rest.client.connected, timeout=20)
+        wait_for(lambda: app.connection.client.connected, timeout=20)
         assert app.service("secrets").find() is not None
         seen = []
         app.service("people").on("created", seen.append)
         made = requests.post(f"{url}/people", json={"name": "after"}, timeout=10).json()
         wait_for(lambda: made in seen)
     finally:
-        app.rest.close()
+        app.connection.close()
         if second is not None:
             second.stop()
