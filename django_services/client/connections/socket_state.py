@@ -8,10 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...errors import FeathersError, Unavailable, from_json
+from ...errors import FeathersError, NotAuthenticated, Unavailable, from_json
 from .._base import Request
 from ..config import TimeoutConfig
 from ..events import Listeners
+from ._engineio import adapt
 from .socket_calls import SocketRequest, build_socket_request
 
 __all__ = ["MANAGED_OPTIONS", "SOCKET_OPTIONS", "SocketState", "split_options"]
@@ -55,14 +56,36 @@ class SocketState:
         self.closed = False
         #: Whether python-socketio is reconnecting after a transport loss.
         self.reconnecting = False
+        #: Whether the namespace is connected: calls can be sent.
+        self.up = False
+        #: What the server sent when it refused the last handshake (`connect_error`).
+        self._refusal: Any = None
         return options
 
     def _check_client(self, client: Any, cls: type[Any]) -> None:
         if not isinstance(client, cls):
             raise TypeError(f"Expected a socketio.{cls.__name__}, not {type(client).__name__}.")
+        adapt(client.eio)
         client.on("*", self._on_event)
         client.on("connect", self._on_connect)
         client.on("disconnect", self._on_disconnect)
+        client.on("connect_error", self._on_connect_error)
+
+    def _on_connect_error(self, data: Any = None, *args: Any) -> None:
+        self._refusal = data
+
+    def _refused(self, exc: Exception) -> FeathersError:
+        """The error of a failed connect: the server's own when it refused the handshake."""
+        refusal, self._refusal = self._refusal, None
+        if isinstance(refusal, Mapping) and isinstance(refusal.get("message"), str):
+            details = refusal.get("data")
+            if isinstance(details, Mapping) and "className" in details:
+                return from_json(details)
+            if "className" in refusal:
+                return from_json(refusal)
+            # Feathers sends the message and data of the error its handshake login raised.
+            return NotAuthenticated(refusal["message"], details)
+        return Unavailable(f"Can not connect to {self.base}: {exc}")
 
     def _connect_options(self) -> dict[str, Any]:
         return {
