@@ -18,7 +18,7 @@ from typing import Any
 from .connections import AsyncConnection, BaseConnection, Connection, load
 from .services import BaseRestService
 
-__all__ = ["RestClient", "rest", "rest_client"]
+__all__ = ["RestClient", "rest_client"]
 
 ConnectionOptions = Mapping[str, Any]
 
@@ -96,10 +96,6 @@ class RestClient:
 def rest_client(base: str = "") -> RestClient:
     """Return the REST client of the services mounted under `base` (Feathers' `rest()`)."""
     return RestClient(base)
-
-
-#: Feathers' name for `rest_client`.
-rest = rest_client
 
 
 def _load(name: str, handler: str | None = None) -> type[BaseConnection]:

@@ -18,7 +18,6 @@ from django_services.client import (
     RestService,
     Retries,
     TimeoutConfig,
-    rest,
     rest_client,
 )
 
@@ -32,7 +31,6 @@ def test_exported_names_are_sorted_and_public():
     assert client.__all__ == sorted(client.__all__, key=isort_style)
     for name in client.__all__:
         assert hasattr(client, name)
-    assert client.rest is client.rest_client
     assert client.errors.NotFound.code == 404
     assert client.App.__module__ == "django_services.client"
     assert client.rest_client.__module__ == "django_services.client"
@@ -129,7 +127,7 @@ def test_a_class_in_place_of_options_is_the_service_class():
         pass
 
     with requests.Session() as session:
-        connection = rest("http://api").requests(session, Mine)
+        connection = rest_client("http://api").requests(session, Mine)
 
     assert connection.service_class is Mine
     assert connection.options == {}
