@@ -11,6 +11,7 @@ import itertools
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,15 @@ import requests
 import socketio
 
 from django_services.client import App, authentication_client, socketio_client
-from django_services.errors import BadRequest, MethodNotAllowed, NotAuthenticated, NotFound, Timeout
+from django_services.errors import (
+    BadRequest,
+    MethodNotAllowed,
+    NotAuthenticated,
+    NotFound,
+    Timeout,
+    Unavailable,
+)
+from tests.client.proxy import Proxy
 
 from .conftest import REPOSITORY
 from .databases import conformance_database
@@ -191,3 +200,132 @@ def test_the_client_logs_in_again_after_a_server_restart(restartable) -> None:
         app.connection.close()
         if second is not None:
             second.stop()
+
+
+# Through a proxy the tests control, against both servers: the faults of a real network.
+
+TRANSPORTS = pytest.mark.parametrize("transport", ["websocket", "polling"])
+
+
+@pytest.fixture
+def proxy(server_url: str) -> Iterator[Proxy]:
+    proxy = Proxy(server_url).start()
+    yield proxy
+    proxy.stop()
+
+
+def fault_app(url: str, transport: str, client=None, **options) -> App:
+    client = client or socketio.Client(reconnection_delay=0.05, reconnection_delay_max=0.2)
+    options = {"transports": [transport], "timeout": 10, **options}
+    connection = socketio_client(url, client, options)
+    return App().configure(connection).configure(authentication_client())
+
+
+@TRANSPORTS
+def test_a_call_waiting_for_a_reconnect_goes_once_the_socket_is_back(
+    proxy: Proxy, transport: str
+) -> None:
+    app = fault_app(proxy.url, transport)
+    try:
+        people = app.service("people")
+        people.find(query={"$limit": 1})
+        for _ in range(3):
+            proxy.down()
+            wait_for(lambda: app.connection.reconnecting)
+            with ThreadPoolExecutor(1) as pool:
+                waiting = pool.submit(people.find, query={"$limit": 1})
+                proxy.up()
+                assert isinstance(waiting.result(15), list)
+    finally:
+        app.connection.close()
+
+
+def test_a_burst_of_events_over_polling_keeps_the_connection(server_url: str) -> None:
+    app = fault_app(server_url, "polling")
+    try:
+        app.authenticate(new_user(server_url))
+        tag = f"burst {time.monotonic_ns()}"
+        seen: list[str] = []
+        app.service("people").on(
+            "created", lambda person: seen.append(person["name"]) if tag in person["name"] else None
+        )
+        sid = app.connection.client.sid
+        names = [f"{tag} {n:02}" for n in range(40)]
+        made = app.service("people").create([{"name": name} for name in names])
+        assert [person["name"] for person in made] == names
+        wait_for(lambda: len(seen) == len(names))
+        # In the order the server sent them, on the same connection.
+        assert seen == names
+        assert app.connection.client.sid == sid
+    finally:
+        app.connection.close()
+
+
+async def test_a_burst_of_async_calls_over_polling_keeps_the_connection(
+    server_url: str, request: pytest.FixtureRequest
+) -> None:
+    client = socketio.AsyncClient(reconnection_delay=0.05)
+    app = fault_app(server_url, "polling", client)
+    try:
+        people = app.service("people")
+        await people.find(query={"$limit": 1})
+        sid = app.connection.client.sid
+        # Our server allows 32 calls in flight on one connection; Feathers has no such limit.
+        count = 200 if request.node.callspec.params["server_url"] == "feathers" else 30
+        found = await asyncio.gather(*(people.find(query={"$limit": 1}) for _ in range(count)))
+        assert len(found) == count
+        assert app.connection.client.sid == sid
+    finally:
+        await app.connection.aclose()
+
+
+async def test_an_async_polling_call_fails_at_once_when_the_connection_drops(proxy: Proxy) -> None:
+    client = socketio.AsyncClient(reconnection_delay=0.05)
+    app = fault_app(proxy.url, "polling", client, timeout=30)
+    try:
+        people = app.service("people")
+        await people.find(query={"$limit": 1})
+        proxy.hold()
+        proxy.forget_sent()
+        waiting = asyncio.ensure_future(people.find(query={"$limit": 1}))
+        await asyncio.to_thread(proxy.wait_for_sent, b'"find"')
+        proxy.drop()
+        proxy.release()
+        started = time.monotonic()
+        with pytest.raises(Unavailable):
+            await waiting
+        # Well before the call's own timeout (30 s) and the server's ping timeout (20 s).
+        assert time.monotonic() - started < 10
+        assert isinstance(await people.find(query={"$limit": 1}), list)
+    finally:
+        await app.connection.aclose()
+
+
+def test_close_during_a_polling_post_ends_the_session(proxy: Proxy) -> None:
+    app = fault_app(proxy.url, "polling")
+    people = app.service("people")
+    people.find(query={"$limit": 1})
+    proxy.hold()
+    proxy.forget_sent()
+    with ThreadPoolExecutor(2) as pool:
+        pool.submit(people.find, connection={"timeout": 5})
+        proxy.wait_for_sent(b'"find"')
+        closing = pool.submit(app.connection.close)
+        wait_for(lambda: app.connection.client.eio.state != "connected")
+        proxy.forget_sent()
+        proxy.release()
+        # The close packet reaches the server, which ends the long poll: close() returns well
+        # before the server's ping interval (25 s) would have.
+        proxy.wait_for_sent(b"\x1e1")
+        closing.result(10)
+
+
+@TRANSPORTS
+def test_a_refused_handshake_raises_the_servers_error(server_url: str, transport: str) -> None:
+    app = fault_app(server_url, transport, headers={"Authorization": "Bearer not-a-token"})
+    try:
+        with pytest.raises(NotAuthenticated, match="jwt malformed") as refused:
+            app.service("people").find()
+        assert refused.value.code == 401
+    finally:
+        app.connection.close()
