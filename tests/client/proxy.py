@@ -127,11 +127,18 @@ class Proxy:
         with self._lock:
             return len(self._pairs)
 
-    def wait_for_sent(self, marker: bytes, timeout: float = 10.0) -> None:
-        """Wait until the client has sent `marker` (since the last `forget_sent()`)."""
+    def wait_for_sent(self, marker: bytes = b"", timeout: float = 10.0) -> None:
+        """
+        Wait until the client has sent `marker` (since the last `forget_sent()`); with no marker,
+        anything (a websocket client masks its frames: their text can not be read here).
+        """
         with self._sent_changed:
-            if not self._sent_changed.wait_for(lambda: marker in self._sent, timeout):
-                raise AssertionError(f"the client did not send {marker!r}")
+            if not self._sent_changed.wait_for(
+                lambda: self._sent and marker in self._sent, timeout
+            ):
+                raise AssertionError(
+                    f"the client did not send {marker!r}: {bytes(self._sent[-300:])!r}"
+                )
 
     def forget_sent(self) -> None:
         with self._lock:

@@ -127,7 +127,7 @@ def test_a_class_in_place_of_options_is_the_service_class():
         pass
 
     with requests.Session() as session:
-        connection = rest_client("http://api").requests(session, Mine)
+        connection = rest_client("http://api").requests(session, service_class=Mine)
 
     assert connection.service_class is Mine
     assert connection.options == {}
@@ -136,7 +136,7 @@ def test_a_class_in_place_of_options_is_the_service_class():
 def test_connection_options():
     with requests.Session() as session:
         connection = rest_client("http://api/").requests(
-            session, {"headers": {"X-A": "1"}, "timeout": 3, "retries": 2}
+            session, options={"headers": {"X-A": "1"}, "timeout": 3, "retries": 2}
         )
         default = rest_client("http://api").requests(session)
 
@@ -146,11 +146,11 @@ def test_connection_options():
         assert default.timeout == client.DEFAULT_TIMEOUT
         assert default.retries is None
         with pytest.raises(ValueError, match="Unknown connection option 'timout'"):
-            rest_client("http://api").requests(session, {"timout": 3})
+            rest_client("http://api").requests(session, options={"timout": 3})
         with pytest.raises(TypeError, match="headers"):
-            rest_client("http://api").requests(session, {"headers": ["X-A"]})
+            rest_client("http://api").requests(session, options={"headers": ["X-A"]})
         with pytest.raises(ValueError, match="can not wait forever"):
-            rest_client("http://api").requests(session, {"timeout": float("inf")})
+            rest_client("http://api").requests(session, options={"timeout": float("inf")})
 
 
 def test_handlers_check_what_they_are_given():

@@ -15,7 +15,7 @@ import pytest
 import requests
 import socketio
 
-from django_services.client import App, authentication_client, socketio_client
+from django_services.client import App, Retries, authentication_client, socketio_client
 from django_services.errors import NotAuthenticated, Unavailable
 from tests.socketio.conftest import (  # noqa: F401 (fixtures)
     EMAIL,
@@ -79,13 +79,21 @@ def proxy(server):
 def sync_app(url: str, transport: str, **options) -> App:
     client = socketio.Client(reconnection_delay=0.05, reconnection_delay_max=0.2)
     options = {"transports": [transport], "timeout": 10, **options}
-    return App().configure(socketio_client(url, client, options)).configure(authentication_client())
+    return (
+        App()
+        .configure(socketio_client(url, client, options=options))
+        .configure(authentication_client())
+    )
 
 
 def async_app(url: str, transport: str, **options) -> App:
     client = socketio.AsyncClient(reconnection_delay=0.05, reconnection_delay_max=0.2)
     options = {"transports": [transport], "timeout": 10, **options}
-    return App().configure(socketio_client(url, client, options)).configure(authentication_client())
+    return (
+        App()
+        .configure(socketio_client(url, client, options=options))
+        .configure(authentication_client())
+    )
 
 
 def wait_for(predicate, timeout: float = 10.0) -> None:
@@ -295,5 +303,47 @@ async def test_a_refused_async_handshake_raises_the_servers_error(server, transp
     try:
         with pytest.raises(NotAuthenticated, match="jwt malformed"):
             await app.service("people").find()
+    finally:
+        await app.connection.aclose()
+
+
+@TRANSPORTS
+def test_an_idempotent_call_is_sent_again_after_a_drop_with_retries(proxy, transport):
+    app = sync_app(proxy.url, transport, retries=Retries(total=3, backoff_factor=0.05))
+    try:
+        people = app.service("people")
+        assert people.find() == []
+        with ThreadPoolExecutor(1) as pool:
+            for method, call, error in (
+                ("create", lambda: people.create({"name": "once"}), Unavailable),
+                ("find", people.find, None),
+            ):
+                wait_for(lambda: app.connection.up and not app.connection.reconnecting)
+                people.find()  # the socket is back, and idle
+                proxy.hold()
+                proxy.forget_sent()
+                waiting = pool.submit(call)
+                proxy.wait_for_sent(f'"{method}"'.encode() if transport == "polling" else b"")
+                proxy.drop()
+                proxy.release()
+                if error is None:
+                    # Sent again once the socket is back: the create did reach the server.
+                    assert [person["name"] for person in waiting.result(15)] == ["once"]
+                else:
+                    with pytest.raises(error):
+                        waiting.result(15)
+    finally:
+        app.connection.close()
+
+
+async def test_a_throttled_call_waits_the_servers_retry_after_with_retries(server):
+    app = async_app(server.url, "websocket", retries=Retries(total=5))
+    people = app.service("people")
+    try:
+        assert await people.find() == []
+        # More calls at once than the server lets one connection run (32): the rest get a 429
+        # with retryAfter, and are sent again after it.
+        found = await asyncio.gather(*(people.find() for _ in range(48)))
+        assert found == [[]] * 48
     finally:
         await app.connection.aclose()

@@ -291,7 +291,7 @@ async def test_async_client_methods_handlers_and_iterator(server):
 @USER
 async def test_the_async_client_logs_in_again_after_a_reconnect(server):
     client = socketio.AsyncClient(reconnection_delay=0.1)
-    connection = socketio_client(server.url, client, {"timeout": 5})
+    connection = socketio_client(server.url, client, options={"timeout": 5})
     app = App().configure(connection).configure(authentication_client())
     try:
         await app.authenticate(LOGIN)

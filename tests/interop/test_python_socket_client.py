@@ -217,7 +217,7 @@ def proxy(server_url: str) -> Iterator[Proxy]:
 def fault_app(url: str, transport: str, client=None, **options) -> App:
     client = client or socketio.Client(reconnection_delay=0.05, reconnection_delay_max=0.2)
     options = {"transports": [transport], "timeout": 10, **options}
-    connection = socketio_client(url, client, options)
+    connection = socketio_client(url, client, options=options)
     return App().configure(connection).configure(authentication_client())
 
 

@@ -104,7 +104,7 @@ def test_a_connection_of_ones_own_is_connected_with_a_client_of_yours(live_serve
     opener = urllib.request.build_opener()
 
     connection = rest_client(live_server.url).connect(
-        UrllibConnection, opener, {"headers": {"Authorization": "Bearer mine"}}
+        UrllibConnection, opener, options={"headers": {"Authorization": "Bearer mine"}}
     )
     app = App().configure(connection)
 

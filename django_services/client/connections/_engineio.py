@@ -120,8 +120,15 @@ class OrderedClient(engineio.Client):
                 break
         return answer
 
+    #: Whether `_reset()` runs: the last connection is not over before it returns.
+    resetting = False
+
     def _reset(self) -> None:
-        super()._reset()
+        self.resetting = True
+        try:
+            super()._reset()
+        finally:
+            self.resetting = False
         messages, self._messages = self._messages, None
         if messages is not None:
             messages.put(None)
@@ -144,6 +151,15 @@ class AsyncOrderedClient(engineio.AsyncClient):
     """`engineio.AsyncClient` with the fixes above."""
 
     _post_failed = False
+    #: Whether `_reset()` runs (it awaits closing the HTTP session after saying "disconnected").
+    resetting = False
+
+    async def _reset(self) -> None:
+        self.resetting = True
+        try:
+            await super()._reset()
+        finally:
+            self.resetting = False
 
     async def _send_request(self, method: str, url: str, *args: Any, **kwargs: Any) -> Any:
         answer = None

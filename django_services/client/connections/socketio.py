@@ -11,7 +11,9 @@ The connections over socket.io: calls are events with an ack, and service events
 call (or `connect()`); python-socketio reconnects it with backoff after a transport loss, and the
 connection then logs in again with the token of the last login made over it, before any other
 call is sent. A call made while disconnected waits for the connection up to its timeout, then
-raises `Unavailable`; a call whose ack does not arrive in time raises `Timeout`.
+raises `Unavailable`; a call whose ack does not arrive in time raises `Timeout`. With
+`options["retries"]`, a call is sent again as over REST: idempotent methods only, after a lost
+connection or a 429/502/503/504 answer, waiting the `retryAfter` the server asked for.
 """
 
 from __future__ import annotations
@@ -42,9 +44,9 @@ __all__ = [
 
 
 def _ended(engine: Any) -> bool:
-    # The engine.io client has ended its last connection: disconnected, and its own HTTP
-    # session let go of (the last step; a connection made before it would lose its session).
-    return bool(engine.state == "disconnected" and (engine.external_http or engine.http is None))
+    # The engine.io client has ended its last connection: disconnected, and done resetting (it
+    # lets go of its HTTP session last; a connection made before would lose its session).
+    return bool(engine.state == "disconnected" and not getattr(engine, "resetting", False))
 
 
 class SocketIOConnection(SocketState, Connection):
@@ -150,8 +152,20 @@ class SocketIOConnection(SocketState, Connection):
         return ack[0]
 
     def call(self, request: Request) -> Any:
-        """Send `request` once the socket is ready and return its result."""
+        """Send `request` once the socket is ready (again, as the retries say); its result."""
         assert isinstance(request, SocketRequest)
+        retry = 0
+        while True:
+            try:
+                return self._call_once(request)
+            except FeathersError as error:
+                retry += 1
+                delay = self._retry_delay(request, error, retry)
+                if delay is None:
+                    raise
+            time.sleep(delay)
+
+    def _call_once(self, request: SocketRequest) -> Any:
         self._wait_until_ready(request)
         try:
             ack = self.send(request)
@@ -348,8 +362,20 @@ class AsyncSocketIOConnection(SocketState, AsyncConnection):
             self._pending.discard(answered)
 
     async def call(self, request: Request) -> Any:
-        """Send `request` once the socket is ready and return its result."""
+        """Send `request` once the socket is ready (again, as the retries say); its result."""
         assert isinstance(request, SocketRequest)
+        retry = 0
+        while True:
+            try:
+                return await self._call_once(request)
+            except FeathersError as error:
+                retry += 1
+                delay = self._retry_delay(request, error, retry)
+                if delay is None:
+                    raise
+            await asyncio.sleep(delay)
+
+    async def _call_once(self, request: SocketRequest) -> Any:
         await self._wait_until_ready(request)
         try:
             ack = await self.send(request)
