@@ -79,7 +79,7 @@ class Proxy:
         self._lock = threading.Lock()
         self._flowing = threading.Event()
         self._flowing.set()
-        self._refusing = False
+        self._refusing = self._stopping = False
         self._sent = bytearray()
         self._sent_changed = threading.Condition(self._lock)
         self._thread = threading.Thread(target=self._accept, daemon=True)
@@ -89,12 +89,15 @@ class Proxy:
         return self
 
     def stop(self) -> None:
-        self._refusing = True
+        self._refusing = self._stopping = True
         self._flowing.set()
+        # Closing a listening socket does not wake a thread blocked in accept(): a connection does.
+        with contextlib.suppress(OSError), socket.create_connection(self.listener.getsockname()):
+            pass
+        self._thread.join(5)
         with contextlib.suppress(OSError):
             self.listener.close()
         self.drop()
-        self._thread.join(5)
 
     def drop(self) -> None:
         """Close every connection open now, on both sides."""
@@ -158,6 +161,9 @@ class Proxy:
             try:
                 client, _ = self.listener.accept()
             except OSError:
+                return
+            if self._stopping:
+                client.close()
                 return
             if self._refusing:
                 client.close()

@@ -56,10 +56,17 @@ def new_user(url: str) -> dict[str, str]:
 
 
 def sync_app(url: str, **options) -> App:
-    connection = socketio_client(url, socketio.Client(reconnection_delay=0.2), options or None)
+    connection = socketio_client(
+        url, socketio.Client(reconnection_delay=0.2), options=options or None
+    )
     app = App().configure(connection).configure(authentication_client())
     app.use("todos", connection.service("todos"), methods=["find", "create", "markAllComplete"])
     return app
+
+
+def idle(app: App) -> None:
+    """Wait until python-engineio has no packet to send or POST under way (its queue is done)."""
+    wait_for(lambda: app.connection.client.eio.queue.unfinished_tasks == 0)
 
 
 def wait_for(predicate, timeout: float = 10.0) -> None:
@@ -305,6 +312,7 @@ def test_close_during_a_polling_post_ends_the_session(proxy: Proxy) -> None:
     app = fault_app(proxy.url, "polling")
     people = app.service("people")
     people.find(query={"$limit": 1})
+    idle(app)
     proxy.hold()
     proxy.forget_sent()
     with ThreadPoolExecutor(2) as pool:

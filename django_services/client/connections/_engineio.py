@@ -36,7 +36,7 @@ import types
 from typing import Any
 
 import engineio
-from engineio import async_client, base_client, client, payload
+from engineio import async_client, client, payload
 
 __all__ = ["AsyncOrderedClient", "ClientPayload", "OrderedClient", "adapt"]
 
@@ -151,17 +151,22 @@ class AsyncOrderedClient(engineio.AsyncClient):
     """`engineio.AsyncClient` with the fixes above."""
 
     _post_failed = False
+    #: Set when the write loop ended on a failed POST: the long poll under way gives up.
+    _write_failed: asyncio.Event | None = None
     #: Whether `_reset()` runs (it awaits closing the HTTP session after saying "disconnected").
     resetting = False
 
     async def _reset(self) -> None:
         self.resetting = True
+        self._write_failed = None
         try:
             await super()._reset()
         finally:
             self.resetting = False
 
     async def _send_request(self, method: str, url: str, *args: Any, **kwargs: Any) -> Any:
+        if method == "GET" and self._write_failed is not None:
+            return await self._long_poll(self._write_failed, url, *args, **kwargs)
         answer = None
         for part in _bodies(kwargs) if method == "POST" else [kwargs]:
             answer = await super()._send_request(method, url, *args, **part)
@@ -173,8 +178,27 @@ class AsyncOrderedClient(engineio.AsyncClient):
                 break
         return answer
 
+    async def _long_poll(
+        self, write_failed: asyncio.Event, url: str, *args: Any, **kwargs: Any
+    ) -> Any:
+        # The read loop's GET, given up when the write loop fails: the read loop then ends the
+        # connection as for any transport error (python-socketio reconnects).
+        poll = asyncio.ensure_future(super()._send_request("GET", url, *args, **kwargs))
+        failed = asyncio.ensure_future(write_failed.wait())
+        try:
+            await asyncio.wait({poll, failed}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            failed.cancel()
+        if poll.done():
+            return poll.result()
+        poll.cancel()
+        with contextlib.suppress(BaseException):
+            await poll
+        return "the connection was lost: a POST failed"
+
     async def _write_loop(self) -> None:
         self._post_failed = False
+        self._write_failed = write_failed = asyncio.Event()
         await super()._write_loop()
         if self.current_transport != "polling":
             return
@@ -188,22 +212,8 @@ class AsyncOrderedClient(engineio.AsyncClient):
                     headers={"Content-Type": "text/plain"},
                     timeout=self.request_timeout,
                 )
-        elif self.state == "connected" and self._post_failed:
-            await self._lose_transport()
-
-    async def _lose_transport(self) -> None:
-        # What the read loop does when its transport fails, without waiting for its long poll.
-        reader = self.read_loop_task
-        if reader is not None and reader is not asyncio.current_task():
-            reader.cancel()
-            with contextlib.suppress(BaseException):
-                await reader
-        if self.state != "connected":
-            return
-        await self._trigger_event("disconnect", self.reason.TRANSPORT_ERROR, run_async=False)
-        with contextlib.suppress(ValueError):
-            base_client.connected_clients.remove(self)
-        await self._reset()
+        elif self._post_failed:
+            write_failed.set()
 
 
 _ADAPTED: dict[type[Any], type[Any]] = {}
