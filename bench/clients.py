@@ -63,8 +63,10 @@ def _sequential_variants(base: str) -> dict[str, Callable[[int], Any]]:
     ours_session = requests.Session()
     client = httpx.Client()
     ours_client = httpx.Client()
-    ours_requests = rest_client(f"{base}/services").requests(ours_session, {"timeout": TIMEOUT})
-    ours_httpx = rest_client(f"{base}/services").httpx(ours_client, {"timeout": TIMEOUT})
+    ours_requests = rest_client(f"{base}/services").requests(
+        ours_session, options={"timeout": TIMEOUT}
+    )
+    ours_httpx = rest_client(f"{base}/services").httpx(ours_client, options={"timeout": TIMEOUT})
     requests_people = ours_requests.service("people")
     httpx_people = ours_httpx.service("people")
 
@@ -98,12 +100,12 @@ async def _async_round(base: str, ids: list[int], results: ClientResult, order: 
     ):
         httpx_people = (
             rest_client(f"{base}/services")
-            .httpx(ours_httpx_client, {"timeout": TIMEOUT})
+            .httpx(ours_httpx_client, options={"timeout": TIMEOUT})
             .service("people")
         )
         aiohttp_people = (
             rest_client(f"{base}/services")
-            .aiohttp(ours_aiohttp_session, {"timeout": TIMEOUT})
+            .aiohttp(ours_aiohttp_session, options={"timeout": TIMEOUT})
             .service("people")
         )
 

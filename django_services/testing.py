@@ -26,7 +26,6 @@ from __future__ import annotations
 import contextlib
 import copy
 import types
-import warnings
 from collections.abc import Callable, Iterator, Mapping
 from http.cookies import SimpleCookie
 from typing import Any
@@ -174,19 +173,6 @@ class AsyncInProcessConnection(AsyncConnection):
 IN_PROCESS = InProcessConnection
 #: The same with coroutine services.
 ASYNC_IN_PROCESS = AsyncInProcessConnection
-
-
-def __getattr__(name: str) -> Any:
-    # The connection kinds of earlier versions are the connections themselves.
-    if name in ("InProcessKind", "AsyncInProcessKind"):
-        replacement = "IN_PROCESS" if name == "InProcessKind" else "ASYNC_IN_PROCESS"
-        warnings.warn(
-            f"django_services.testing.{name} is deprecated: use {replacement}.",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return IN_PROCESS if name == "InProcessKind" else ASYNC_IN_PROCESS
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 @contextlib.contextmanager

@@ -68,22 +68,22 @@ class ClientHarness:
         if self.kind == "requests":
             session = requests.Session()
             self._closers.append(session.close)
-            return transport.requests(session, options, service_class)
+            return transport.requests(session, options=options, service_class=service_class)
         if self.kind == "httpx":
             client = httpx.Client()
             self._closers.append(client.close)
-            return transport.httpx(client, options, service_class)
+            return transport.httpx(client, options=options, service_class=service_class)
         if self.kind == "httpx-async":
             async_client = httpx.AsyncClient()
             self._closers.append(lambda: self.run(async_client.aclose()))
-            return transport.httpx(async_client, options, service_class)
+            return transport.httpx(async_client, options=options, service_class=service_class)
 
         async def open_session() -> aiohttp.ClientSession:
             return aiohttp.ClientSession()
 
         aiohttp_session = self.run(open_session())
         self._closers.append(lambda: self.run(aiohttp_session.close()))
-        return transport.aiohttp(aiohttp_session, options, service_class)
+        return transport.aiohttp(aiohttp_session, options=options, service_class=service_class)
 
     def app(self, base: str, options: Mapping[str, Any] | None = None) -> App:
         """A client app with one connection to `base`."""

@@ -14,8 +14,6 @@ is imported when its `rest_client()` handler is used, and only `SessionStorage` 
 from __future__ import annotations
 
 import types
-import warnings
-from typing import Any
 
 from .. import errors
 from .app import App
@@ -31,7 +29,7 @@ from .authentication import (
 )
 from .config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
 from .connections import AsyncConnection, BaseConnection, Connection
-from .rest import RestClient, rest, rest_client
+from .rest import RestClient, rest_client
 from .services import AsyncRestService, BaseRestService, RestService
 from .sockets import socketio_client
 
@@ -56,7 +54,6 @@ __all__ = [
     "TimeoutConfig",
     "authentication_client",
     "errors",
-    "rest",
     "rest_client",
     "socketio_client",
 ]
@@ -67,15 +64,3 @@ for _name in __all__:
     if isinstance(_value, (type, types.FunctionType)):
         _value.__module__ = __name__
 del _name, _value
-
-
-def __getattr__(name: str) -> Any:
-    if name == "Transport":
-        warnings.warn(
-            "django_services.client.Transport is deprecated: it is now called RestClient "
-            "(what rest_client() returns).",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return RestClient
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -82,7 +82,9 @@ class ThreadPool(Pool[A]):
         app = self.open()
         hold = _ThreadHold()
         token = next(self._tokens)
-        finalizer = weakref.finalize(hold, _close_thread_connection, self._threads, token, app.rest)
+        finalizer = weakref.finalize(
+            hold, _close_thread_connection, self._threads, token, app.connection
+        )
         with self._lock:
             self._threads[token] = finalizer
             local = self._local
@@ -121,16 +123,16 @@ class LoopPool(Pool[A]):
             loops = [(loop, self._take(loop)) for loop in list(self._loops)]
         for loop, (app, closer) in loops:
             _finish(closer)
-            if app is not None and app.rest is not None:
-                _close_in_loop(loop, app.rest.aclose())
+            if app is not None and app.connection is not None:
+                _close_in_loop(loop, app.connection.aclose())
 
     async def aclose(self) -> None:
         loop = asyncio.get_running_loop()
         with self._lock:
             app, closer = self._take(loop)
         _finish(closer)
-        if app is not None and app.rest is not None:
-            await app.rest.aclose()
+        if app is not None and app.connection is not None:
+            await app.connection.aclose()
         self.close()
 
     def _open_in_loop(self, loop: asyncio.AbstractEventLoop) -> A:
@@ -166,8 +168,8 @@ class LoopPool(Pool[A]):
             with self._lock:
                 app, _ = self._take(loop)
             # Not taken by `close()` or `aclose()`: the loop is shutting down its generators.
-            if app is not None and app.rest is not None:
-                await app.rest.aclose()
+            if app is not None and app.connection is not None:
+                await app.connection.aclose()
 
 
 class _ThreadHold:

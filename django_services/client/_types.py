@@ -40,15 +40,15 @@ class ServiceApp(Protocol):
 
 
 class ConfiguredApp(Protocol):
-    """An app a connection becomes the default provider of (`app.rest`)."""
+    """An app a connection becomes the default provider of (`app.connection`)."""
 
-    rest: Any
+    connection: Any
 
 
 class AuthenticatedApp(Protocol):
     """The app an authentication client logs in: its services, and whether they are async."""
 
-    rest: Any
+    connection: Any
     authentication: Any
 
     @property

@@ -4,7 +4,7 @@
     app = App()
     app.configure(rest_client("https://api.example.com").requests(requests.Session()))
     app.configure(authentication_client())
-    app.use("todos", app.rest.service("todos"), methods=["find", "create", "markAllComplete"])
+    app.use("todos", app.connection.service("todos"), methods=["find", "create", "markAllComplete"])
     app.authenticate({"strategy": "local", "email": "ada@example.com", "password": "secret"})
     app.service("todos").markAllComplete({})
 
@@ -35,21 +35,21 @@ def _strip_slashes(path: str) -> str:
 
 class App:
     """
-    A client application: its services, its REST connection and its authentication.
+    A client application: its services, its connection (REST or socket.io) and its authentication.
 
-    Attributes set by `configure()`: `rest` (the connection) and `authentication` (the
+    Attributes set by `configure()`: `connection` (the connection) and `authentication` (the
     authentication client).
     """
 
     def __init__(self) -> None:
         self.services: dict[str, Any] = {}
-        self.rest: BaseConnection | None = None
+        self.connection: BaseConnection | None = None
         self.authentication: BaseAuthenticationClient | None = None
 
     @property
     def is_async(self) -> bool:
         """Whether the app's services are coroutines (an async connection is configured)."""
-        return bool(self.rest is not None and self.rest.is_async)
+        return bool(self.connection is not None and self.connection.is_async)
 
     def configure(self, callback: Callable[[App], Any]) -> App:
         """Run `callback(app)`, e.g. a connection or `authentication_client()`; return the app."""
@@ -84,12 +84,12 @@ class App:
 
     def default_service(self, path: str) -> Any:
         """Return a new service for `path` on the configured connection."""
-        if self.rest is None:
+        if self.connection is None:
             raise LookupError(
                 f"Can not find service '{path}': configure a connection first, "
                 f"e.g. app.configure(rest_client(url).requests(session))."
             )
-        return self.rest.service(path)
+        return self.connection.service(path)
 
     def get_request_headers(self, path: str, method: str) -> dict[str, str]:
         """Return the headers this app adds to a call of `method` on the service at `path`."""

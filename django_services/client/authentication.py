@@ -352,7 +352,7 @@ def authentication_client(
     """
 
     def configure(app: AuthenticatedApp) -> None:
-        if app.rest is None:
+        if app.connection is None:
             raise RuntimeError(
                 "Configure a REST connection before authentication_client(): "
                 "app.configure(rest_client(url).requests(session))."

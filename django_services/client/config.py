@@ -2,7 +2,7 @@
 Small, immutable settings of a connection: how long to wait, and when to try again.
 
     options = {"timeout": TimeoutConfig(connect=5, read=60), "retries": Retries(total=4)}
-    connection = rest_client("https://api.example.com").requests(session, options)
+    connection = rest_client("https://api.example.com").requests(session, options=options)
 
 Every request has a timeout (`DEFAULT_TIMEOUT` unless the connection sets its own); there is
 no way to wait forever. Retries are off unless asked for. `Retries.delay()` is the whole retry

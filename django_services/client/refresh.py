@@ -169,7 +169,7 @@ class RefreshSteps:
 
     def uses_socket(self) -> bool:
         """Whether the app's connection is a socket, which the server closes at expiry."""
-        return hasattr(self.app.rest, "authentication_path")
+        return hasattr(self.app.connection, "authentication_path")
 
     def refresh_flow(
         self, stale: str | None, params: Any

@@ -24,7 +24,6 @@ from ..conf import REMOTE_AUTH_DEFAULTS, REMOTE_DEFAULTS, SETTINGS_NAME, did_you
 from ..contract import STANDARD_METHODS
 from .bridges import BRIDGES, Bridge, Login
 from .config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
-from .connection_kinds import ConnectionKind
 from .connections import BUILT_IN, load
 from .connections.base import BaseConnection, missing_library
 from .services import AsyncRestService, BaseRestService, RestService
@@ -40,8 +39,8 @@ _SERVICES_HINT = 'Service path -> options, e.g. {"invoices": {"methods": ["find"
 _METHODS_HINT = (
     'The standard methods and the custom ones the remote exposes: ["find", "get", "send"].'
 )
-#: What a remote's `CONNECTION` resolves to: a connection class (or a deprecated kind).
-Kind = type[BaseConnection] | ConnectionKind
+#: What a remote's `CONNECTION` resolves to: a connection class.
+Kind = type[BaseConnection]
 
 _HEADER_NAME = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
 
@@ -199,15 +198,11 @@ class _Reader:
             except ImportError as exc:
                 self.error(204, f"{setting} {value!r} can not be imported: {exc}.", hint)
                 return None
-        if isinstance(kind, type) and issubclass(kind, ConnectionKind):
-            kind = kind()  # deprecated: its subclasses warn when they are defined
         if missing is None:
-            if not isinstance(kind, ConnectionKind) and not (
-                isinstance(kind, type) and issubclass(kind, BaseConnection)
-            ):
+            if not (isinstance(kind, type) and issubclass(kind, BaseConnection)):
                 self.error(204, f"{setting} is {value!r}, which is not a connection kind.", hint)
                 return None
-            if isinstance(kind, type) and not kind.opens_from_settings():
+            if not kind.opens_from_settings():
                 self.error(
                     204,
                     f"{setting} is {value!r}, which can not open connections from settings.",

@@ -80,11 +80,11 @@ class RemoteApp(App):
 
     def default_service(self, path: str) -> Any:
         """A new service for `path`, of the class and with the methods `SERVICES` declares."""
-        assert self.rest is not None
+        assert self.connection is not None
         options = self.remote.config.services.get(path)
-        cls = (options and options.service_class) or self.rest.service_class
+        cls = (options and options.service_class) or self.connection.service_class
         methods = options.methods if options else None
-        return cls(path, connection=self.rest, methods=methods)
+        return cls(path, connection=self.connection, methods=methods)
 
     def get_request_headers(self, path: str, method: str) -> dict[str, str]:
         return self.bridge.request_headers(self.credentials, method)
@@ -150,7 +150,7 @@ class Remote:
     @property
     def connection(self) -> BaseConnection:
         """The connection of the current thread or event loop."""
-        connection = self.app.rest
+        connection = self.app.connection
         assert connection is not None
         return connection
 
@@ -218,7 +218,7 @@ class BoundRemote:
         """The app of the current thread or event loop, with this request's credentials."""
         connection = self.remote.connection
         app = self._apps.get(id(connection))
-        if app is None or app.rest is not connection:
+        if app is None or app.connection is not connection:
             app = self._apps[id(connection)] = RemoteApp(self.remote, connection, self.credentials)
         return app
 

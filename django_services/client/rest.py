@@ -3,11 +3,12 @@
 
     app.configure(rest_client("https://api.example.com").requests(requests.Session()))
     app.configure(rest_client("https://api.example.com").httpx(httpx.AsyncClient()))
-    connection = rest_client("https://api.example.com").aiohttp(session, {"timeout": 5})
+    connection = rest_client("https://api.example.com").aiohttp(session, options={"timeout": 5})
 
-Each handler takes the library's client, `options` (defaults for every request: `headers`,
-`timeout`, `retries`) and an optional `service_class`, and returns a connection. The module of
-a library is imported only when its handler is called, with an install hint when it is missing.
+Each handler takes the library's client and, by keyword, `options` (defaults for every
+request: `headers`, `timeout`, `retries`) and `service_class`, and returns a connection. The
+module of a library is imported only when its handler is called, with an install hint when it
+is missing.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import Any
 from .connections import AsyncConnection, BaseConnection, Connection, load
 from .services import BaseRestService
 
-__all__ = ["RestClient", "rest", "rest_client"]
+__all__ = ["RestClient", "rest_client"]
 
 ConnectionOptions = Mapping[str, Any]
 
@@ -38,17 +39,19 @@ class RestClient:
     def requests(
         self,
         session: Any,
-        options: ConnectionOptions | type[BaseRestService] | None = None,
+        *,
+        options: ConnectionOptions | None = None,
         service_class: type[BaseRestService] | None = None,
     ) -> Connection:
         """Connect through a `requests.Session` (or the `requests` module): sync services."""
         cls = _load("requests")
-        return self.connect(cls, session, options, service_class)  # type: ignore[return-value]
+        return self.connect(cls, session, options=options, service_class=service_class)  # type: ignore[return-value]
 
     def httpx(
         self,
         client: Any,
-        options: ConnectionOptions | type[BaseRestService] | None = None,
+        *,
+        options: ConnectionOptions | None = None,
         service_class: type[BaseRestService] | None = None,
     ) -> Connection | AsyncConnection:
         """Connect through an `httpx.Client` (sync services) or `httpx.AsyncClient` (async)."""
@@ -62,29 +65,28 @@ class RestClient:
                 f"rest_client().httpx() takes an httpx.Client or httpx.AsyncClient, "
                 f"not {type(client).__name__}."
             )
-        return self.connect(cls, client, options, service_class)  # type: ignore[return-value]
+        return self.connect(cls, client, options=options, service_class=service_class)  # type: ignore[return-value]
 
     def aiohttp(
         self,
         session: Any,
-        options: ConnectionOptions | type[BaseRestService] | None = None,
+        *,
+        options: ConnectionOptions | None = None,
         service_class: type[BaseRestService] | None = None,
     ) -> AsyncConnection:
         """Connect through an `aiohttp.ClientSession`: async services."""
         cls = _load("aiohttp")
-        return self.connect(cls, session, options, service_class)  # type: ignore[return-value]
+        return self.connect(cls, session, options=options, service_class=service_class)  # type: ignore[return-value]
 
     def connect(
         self,
         connection_class: type[BaseConnection],
         client: Any,
-        options: ConnectionOptions | type[BaseRestService] | None = None,
+        *,
+        options: ConnectionOptions | None = None,
         service_class: type[BaseRestService] | None = None,
     ) -> BaseConnection:
         """Connect through `client` with a connection class of your own (any HTTP library)."""
-        # As in Feathers, a class given in place of the options is the service class.
-        if isinstance(options, type):
-            options, service_class = None, options
         return connection_class(
             client, base=self.base, options=options, service_class=service_class
         )
@@ -96,10 +98,6 @@ class RestClient:
 def rest_client(base: str = "") -> RestClient:
     """Return the REST client of the services mounted under `base` (Feathers' `rest()`)."""
     return RestClient(base)
-
-
-#: Feathers' name for `rest_client`.
-rest = rest_client
 
 
 def _load(name: str, handler: str | None = None) -> type[BaseConnection]:

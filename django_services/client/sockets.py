@@ -24,6 +24,7 @@ __all__ = ["socketio_client"]
 def socketio_client(
     url: str,
     client: Any = None,
+    *,
     options: Mapping[str, Any] | None = None,
     service_class: type[BaseRestService] | None = None,
 ) -> BaseConnection:

@@ -18,7 +18,6 @@ from django_services.client import (
     RestService,
     Retries,
     TimeoutConfig,
-    rest,
     rest_client,
 )
 
@@ -32,7 +31,6 @@ def test_exported_names_are_sorted_and_public():
     assert client.__all__ == sorted(client.__all__, key=isort_style)
     for name in client.__all__:
         assert hasattr(client, name)
-    assert client.rest is client.rest_client
     assert client.errors.NotFound.code == 404
     assert client.App.__module__ == "django_services.client"
     assert client.rest_client.__module__ == "django_services.client"
@@ -64,7 +62,7 @@ def test_service_without_a_connection():
 
 def test_use_registers_a_copy_with_custom_methods(harness, wire):
     app = harness.app(wire.url)
-    plain = app.rest.service("todos")
+    plain = app.connection.service("todos")
 
     assert app.use("todos", plain, methods=["find", "markAllComplete"]) is app
 
@@ -87,7 +85,7 @@ def test_custom_method_names_may_not_shadow_the_service(harness, wire, name):
     app = harness.app(wire.url)
 
     with pytest.raises(ValueError, match=f"'{name}' on service 'todos' is not allowed"):
-        app.use("todos", app.rest.service("todos"), methods=[name])
+        app.use("todos", app.connection.service("todos"), methods=[name])
 
 
 def test_local_services_are_registered_as_they_are():
@@ -129,7 +127,7 @@ def test_a_class_in_place_of_options_is_the_service_class():
         pass
 
     with requests.Session() as session:
-        connection = rest("http://api").requests(session, Mine)
+        connection = rest_client("http://api").requests(session, service_class=Mine)
 
     assert connection.service_class is Mine
     assert connection.options == {}
@@ -138,7 +136,7 @@ def test_a_class_in_place_of_options_is_the_service_class():
 def test_connection_options():
     with requests.Session() as session:
         connection = rest_client("http://api/").requests(
-            session, {"headers": {"X-A": "1"}, "timeout": 3, "retries": 2}
+            session, options={"headers": {"X-A": "1"}, "timeout": 3, "retries": 2}
         )
         default = rest_client("http://api").requests(session)
 
@@ -148,11 +146,11 @@ def test_connection_options():
         assert default.timeout == client.DEFAULT_TIMEOUT
         assert default.retries is None
         with pytest.raises(ValueError, match="Unknown connection option 'timout'"):
-            rest_client("http://api").requests(session, {"timout": 3})
+            rest_client("http://api").requests(session, options={"timout": 3})
         with pytest.raises(TypeError, match="headers"):
-            rest_client("http://api").requests(session, {"headers": ["X-A"]})
+            rest_client("http://api").requests(session, options={"headers": ["X-A"]})
         with pytest.raises(ValueError, match="can not wait forever"):
-            rest_client("http://api").requests(session, {"timeout": float("inf")})
+            rest_client("http://api").requests(session, options={"timeout": float("inf")})
 
 
 def test_handlers_check_what_they_are_given():

@@ -216,7 +216,7 @@ def test_other_methods_are_not_retried_unless_asked(harness, wire, call):
     unavailable = Reply(503, {"name": "Unavailable", "message": "busy", "code": 503})
     wire.reply(unavailable, unavailable, Reply(200, {"ok": True}))
     app = harness.app(wire.url, {"retries": QUICK})
-    app.use("jobs", app.rest.service("jobs"), methods=["run"])
+    app.use("jobs", app.connection.service("jobs"), methods=["run"])
 
     with pytest.raises(Unavailable):
         harness.run(call(app.service("jobs")))
@@ -226,7 +226,7 @@ def test_other_methods_are_not_retried_unless_asked(harness, wire, call):
     wire.reply(unavailable, Reply(200, {"ok": True}))
     asked = Retries(total=2, backoff_factor=0.01, methods={"create", "patch", "run"})
     app = harness.app(wire.url, {"retries": asked})
-    app.use("jobs", app.rest.service("jobs"), methods=["run"])
+    app.use("jobs", app.connection.service("jobs"), methods=["run"])
 
     assert harness.run(call(app.service("jobs"))) == {"ok": True}
     assert len(wire.requests) == 2

@@ -39,7 +39,7 @@ def user(transactional_db):
 def echo_app(harness, live_server, options=None):
     app = harness.app(live_server.url, options)
     methods = ["find", "get", "create", "update", "patch", "remove", "shout"]
-    app.use("echo", app.rest.service("echo"), methods=methods)
+    app.use("echo", app.connection.service("echo"), methods=methods)
     return app
 
 
@@ -84,7 +84,7 @@ def test_custom_method(harness, live_server):
 
 def test_custom_method_the_server_does_not_expose(harness, live_server):
     app = harness.app(live_server.url)
-    app.use("echo", app.rest.service("echo"), methods=["whisper"])
+    app.use("echo", app.connection.service("echo"), methods=["whisper"])
 
     with pytest.raises(MethodNotAllowed) as caught:
         harness.run(app.service("echo").whisper({}))
@@ -152,7 +152,7 @@ def test_connection_headers_reach_the_service(harness, live_server):
 
 def test_no_content_is_none(harness, live_server):
     app = harness.app(live_server.url)
-    app.use("nothing", app.rest.service("nothing"), methods=["remove", "ping"])
+    app.use("nothing", app.connection.service("nothing"), methods=["remove", "ping"])
 
     assert harness.run(app.service("nothing").remove(1)) is None
     assert harness.run(app.service("nothing").ping({})) is None

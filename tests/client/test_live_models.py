@@ -22,7 +22,7 @@ pytestmark = pytest.mark.usefixtures("live_services", "transactional_db")
 def app(harness, live_server):
     app = harness.app(live_server.url)
     methods = ["find", "get", "create", "update", "patch", "remove", "markAllComplete"]
-    app.use("todos", app.rest.service("todos"), methods=methods)
+    app.use("todos", app.connection.service("todos"), methods=methods)
     return app
 
 

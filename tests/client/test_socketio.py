@@ -112,11 +112,11 @@ def test_every_method_and_the_errors_over_a_sync_socket(server):
         with pytest.raises(NotAuthenticated):
             app.service("secrets").find()
         assert app.service("todos").markAllComplete({}) == {"updated": 0}
-        app.use("people-x", app.rest.service("people"), methods=["find", "shout"])
+        app.use("people-x", app.connection.service("people"), methods=["find", "shout"])
         with pytest.raises(MethodNotAllowed, match="Method 'shout' not allowed"):
             app.service("people-x").shout({})
     finally:
-        app.rest.close()
+        app.connection.close()
 
 
 @USER
@@ -130,8 +130,8 @@ def test_authentication_goes_over_the_socket_and_survives_a_reconnect(server):
         app.service("people").on("created", seen.append)
         # The transport drops (the socket's engine closes under it): python-socketio reconnects
         # with backoff, and the connection logs the new socket in before other calls.
-        app.rest.client.eio.ws.close()
-        wait_for(lambda: not app.rest.client.connected)
+        app.connection.client.eio.ws.close()
+        wait_for(lambda: not app.connection.client.connected)
         made = app.service("people").create({"name": "after"})
         assert app.service("secrets").find() is not None
         wait_for(lambda: made in seen)
@@ -139,7 +139,7 @@ def test_authentication_goes_over_the_socket_and_survives_a_reconnect(server):
         with pytest.raises(NotAuthenticated):
             app.service("secrets").find()
     finally:
-        app.rest.close()
+        app.connection.close()
 
 
 @USER
@@ -171,7 +171,7 @@ def test_events_on_off_once_and_custom_events(server):
         time.sleep(0.3)
         assert len(every) == 2
     finally:
-        app.rest.close()
+        app.connection.close()
 
 
 @USER
@@ -193,7 +193,7 @@ def test_a_sync_iterator_yields_events(server):
             assert next(barrier).data["name"] == "later"
         assert stream.arrived.empty()
     finally:
-        app.rest.close()
+        app.connection.close()
 
 
 RELEASED = threading.Event()
@@ -224,7 +224,7 @@ def test_a_call_times_out_with_a_typed_error(server, settings):
         # The socket is still usable: the late answer is dropped.
         assert people.find() == []
     finally:
-        app.rest.close()
+        app.connection.close()
 
 
 @USER
@@ -234,7 +234,7 @@ def test_a_call_while_the_server_is_down_waits_then_the_restarted_server_logs_it
         app.authenticate(LOGIN)
         port = int(server.url.rsplit(":", 1)[1])
         server.stop()
-        wait_for(lambda: not app.rest.client.connected)
+        wait_for(lambda: not app.connection.client.connected)
         started = time.monotonic()
         with pytest.raises(Unavailable, match="connection is down"):
             app.service("people").find()
@@ -243,12 +243,12 @@ def test_a_call_while_the_server_is_down_waits_then_the_restarted_server_logs_it
         restarted.start()
         try:
             # Reconnected with backoff, and logged in again before this call was sent.
-            wait_for(lambda: app.rest.client.connected, timeout=15)
+            wait_for(lambda: app.connection.client.connected, timeout=15)
             assert app.service("secrets").find(connection={"timeout": 5}) is not None
         finally:
             restarted.stop()
     finally:
-        app.rest.close()
+        app.connection.close()
 
 
 def test_close_leaves_no_thread_and_no_socket(server):
@@ -257,7 +257,7 @@ def test_close_leaves_no_thread_and_no_socket(server):
     app.service("people").find()
     assert set(socket_threads()) - before
     assert len(server.application.server.connections) == 1
-    app.rest.close()
+    app.connection.close()
     # python-engineio's reader and writer end once the websocket's closing handshake is done
     # (websocket-client waits up to 3 s for the server's answer): on a loaded machine, later.
     try:
@@ -298,7 +298,7 @@ async def test_async_client_methods_handlers_and_iterator(server):
 @USER
 async def test_the_async_client_logs_in_again_after_a_reconnect(server):
     client = socketio.AsyncClient(reconnection_delay=0.1)
-    connection = socketio_client(server.url, client, {"timeout": 5})
+    connection = socketio_client(server.url, client, options={"timeout": 5})
     app = App().configure(connection).configure(authentication_client())
     try:
         await app.authenticate(LOGIN)

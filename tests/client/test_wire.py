@@ -65,7 +65,7 @@ def test_standard_methods(harness, wire, call, method, target, body):
 
 def test_custom_method_posts_with_x_service_method(harness, wire):
     app = harness.app(wire.url)
-    app.use("todos", app.rest.service("todos"), methods=["find", "markAllComplete"])
+    app.use("todos", app.connection.service("todos"), methods=["find", "markAllComplete"])
 
     result = harness.run(
         app.service("todos").markAllComplete({"complete": True}, query={"owner": "ada"})
@@ -252,7 +252,7 @@ def test_data_json_can_not_hold_is_bad_request_before_sending(harness, wire, dat
 
 def test_custom_method_without_data_sends_no_body(harness, wire):
     app = harness.app(wire.url)
-    app.use("jobs", app.rest.service("jobs"), methods=["run"])
+    app.use("jobs", app.connection.service("jobs"), methods=["run"])
 
     harness.run(app.service("jobs").run())
 

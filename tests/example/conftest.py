@@ -90,7 +90,7 @@ def connect(example_server: ExampleServer) -> Iterator[Callable[..., App]]:
         app = App()
         app.configure(rest_client(example_server.url).requests(session))
         app.configure(authentication_client())
-        app.use("todos", app.rest.service("todos"), methods=REMOTE_METHODS)
+        app.use("todos", app.connection.service("todos"), methods=REMOTE_METHODS)
         return app
 
     yield connect

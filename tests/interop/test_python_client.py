@@ -203,7 +203,9 @@ def test_a_custom_id_field(harness, app):
 
 
 def test_a_custom_method(harness, app):
-    app.use("todos", app.rest.service("todos"), methods=[*STANDARD_METHODS, "markAllComplete"])
+    app.use(
+        "todos", app.connection.service("todos"), methods=[*STANDARD_METHODS, "markAllComplete"]
+    )
     todos = app.service("todos")
     for todo in ({"text": "a"}, {"text": "b", "complete": True}, {"text": "c"}):
         harness.run(todos.create(todo))
@@ -213,7 +215,7 @@ def test_a_custom_method(harness, app):
 
 
 def test_a_custom_method_the_server_does_not_expose_is_405(harness, app):
-    app.use("todos", app.rest.service("todos"), methods=["find", "archiveAll"])
+    app.use("todos", app.connection.service("todos"), methods=["find", "archiveAll"])
     error = harness.raises(errors.MethodNotAllowed, lambda: app.service("todos").archiveAll({}))
     assert_error(
         error,

@@ -11,6 +11,7 @@ import itertools
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,15 @@ import requests
 import socketio
 
 from django_services.client import App, authentication_client, socketio_client
-from django_services.errors import BadRequest, MethodNotAllowed, NotAuthenticated, NotFound, Timeout
+from django_services.errors import (
+    BadRequest,
+    MethodNotAllowed,
+    NotAuthenticated,
+    NotFound,
+    Timeout,
+    Unavailable,
+)
+from tests.client.proxy import Proxy
 
 from .conftest import REPOSITORY
 from .databases import conformance_database
@@ -47,10 +56,17 @@ def new_user(url: str) -> dict[str, str]:
 
 
 def sync_app(url: str, **options) -> App:
-    connection = socketio_client(url, socketio.Client(reconnection_delay=0.2), options or None)
+    connection = socketio_client(
+        url, socketio.Client(reconnection_delay=0.2), options=options or None
+    )
     app = App().configure(connection).configure(authentication_client())
     app.use("todos", connection.service("todos"), methods=["find", "create", "markAllComplete"])
     return app
+
+
+def idle(app: App) -> None:
+    """Wait until python-engineio has no packet to send or POST under way (its queue is done)."""
+    wait_for(lambda: app.connection.client.eio.queue.unfinished_tasks == 0)
 
 
 def wait_for(predicate, timeout: float = 10.0) -> None:
@@ -82,7 +98,7 @@ def test_every_method_and_the_errors(server_url: str, request: pytest.FixtureReq
             app.service("secrets").find()
         with pytest.raises(BadRequest):
             app.service("errors").get(400)
-        app.use("people-x", app.rest.service("people"), methods=["find", "shout"])
+        app.use("people-x", app.connection.service("people"), methods=["find", "shout"])
         if request.node.callspec.id == "feathers":
             # Feathers never answers a method no service has: the call's timeout ends it.
             with pytest.raises(Timeout, match="Timed out waiting for shout"):
@@ -94,7 +110,7 @@ def test_every_method_and_the_errors(server_url: str, request: pytest.FixtureReq
         note = notes.create({"text": "n"}, route={"userId": 7})
         assert notes.find(route={"userId": 7}) == [note]
     finally:
-        app.rest.close()
+        app.connection.close()
 
 
 def test_events_of_rest_writes_and_custom_events(server_url: str) -> None:
@@ -111,7 +127,7 @@ def test_events_of_rest_writes_and_custom_events(server_url: str) -> None:
         wait_for(lambda: custom)
         assert custom == [result]
     finally:
-        app.rest.close()
+        app.connection.close()
 
 
 async def test_the_async_client_logs_in_and_iterates_events(server_url: str) -> None:
@@ -177,17 +193,147 @@ def test_the_client_logs_in_again_after_a_server_restart(restartable) -> None:
         app.authenticate(login)
         assert app.service("secrets").find() is not None
         first.stop()
-        wait_for(lambda: not app.rest.client.connected)
+        wait_for(lambda: not app.connection.client.connected)
         second = _own_server(kind, port, logs, database_url)
         second.start(logs)
         # The call waits for the reconnect, and the socket is logged in again before it goes.
-        wait_for(lambda: app.rest.client.connected, timeout=20)
+        wait_for(lambda: app.connection.client.connected, timeout=20)
         assert app.service("secrets").find() is not None
         seen = []
         app.service("people").on("created", seen.append)
         made = requests.post(f"{url}/people", json={"name": "after"}, timeout=10).json()
         wait_for(lambda: made in seen)
     finally:
-        app.rest.close()
+        app.connection.close()
         if second is not None:
             second.stop()
+
+
+# Through a proxy the tests control, against both servers: the faults of a real network.
+
+TRANSPORTS = pytest.mark.parametrize("transport", ["websocket", "polling"])
+
+
+@pytest.fixture
+def proxy(server_url: str) -> Iterator[Proxy]:
+    proxy = Proxy(server_url).start()
+    yield proxy
+    proxy.stop()
+
+
+def fault_app(url: str, transport: str, client=None, **options) -> App:
+    client = client or socketio.Client(reconnection_delay=0.05, reconnection_delay_max=0.2)
+    options = {"transports": [transport], "timeout": 10, **options}
+    connection = socketio_client(url, client, options=options)
+    return App().configure(connection).configure(authentication_client())
+
+
+@TRANSPORTS
+def test_a_call_waiting_for_a_reconnect_goes_once_the_socket_is_back(
+    proxy: Proxy, transport: str
+) -> None:
+    app = fault_app(proxy.url, transport)
+    try:
+        people = app.service("people")
+        people.find(query={"$limit": 1})
+        for _ in range(3):
+            proxy.down()
+            wait_for(lambda: app.connection.reconnecting)
+            with ThreadPoolExecutor(1) as pool:
+                waiting = pool.submit(people.find, query={"$limit": 1})
+                proxy.up()
+                assert isinstance(waiting.result(15), list)
+    finally:
+        app.connection.close()
+
+
+def test_a_burst_of_events_over_polling_keeps_the_connection(server_url: str) -> None:
+    app = fault_app(server_url, "polling")
+    try:
+        app.authenticate(new_user(server_url))
+        tag = f"burst {time.monotonic_ns()}"
+        seen: list[str] = []
+        app.service("people").on(
+            "created", lambda person: seen.append(person["name"]) if tag in person["name"] else None
+        )
+        sid = app.connection.client.sid
+        names = [f"{tag} {n:02}" for n in range(40)]
+        made = app.service("people").create([{"name": name} for name in names])
+        assert [person["name"] for person in made] == names
+        wait_for(lambda: len(seen) == len(names))
+        # In the order the server sent them, on the same connection.
+        assert seen == names
+        assert app.connection.client.sid == sid
+    finally:
+        app.connection.close()
+
+
+async def test_a_burst_of_async_calls_over_polling_keeps_the_connection(
+    server_url: str, request: pytest.FixtureRequest
+) -> None:
+    client = socketio.AsyncClient(reconnection_delay=0.05)
+    app = fault_app(server_url, "polling", client)
+    try:
+        people = app.service("people")
+        await people.find(query={"$limit": 1})
+        sid = app.connection.client.sid
+        # Our server allows 32 calls in flight on one connection; Feathers has no such limit.
+        count = 200 if request.node.callspec.params["server_url"] == "feathers" else 30
+        found = await asyncio.gather(*(people.find(query={"$limit": 1}) for _ in range(count)))
+        assert len(found) == count
+        assert app.connection.client.sid == sid
+    finally:
+        await app.connection.aclose()
+
+
+async def test_an_async_polling_call_fails_at_once_when_the_connection_drops(proxy: Proxy) -> None:
+    client = socketio.AsyncClient(reconnection_delay=0.05)
+    app = fault_app(proxy.url, "polling", client, timeout=30)
+    try:
+        people = app.service("people")
+        await people.find(query={"$limit": 1})
+        proxy.hold()
+        proxy.forget_sent()
+        waiting = asyncio.ensure_future(people.find(query={"$limit": 1}))
+        await asyncio.to_thread(proxy.wait_for_sent, b'"find"')
+        proxy.drop()
+        proxy.release()
+        started = time.monotonic()
+        with pytest.raises(Unavailable):
+            await waiting
+        # Well before the call's own timeout (30 s) and the server's ping timeout (20 s).
+        assert time.monotonic() - started < 10
+        assert isinstance(await people.find(query={"$limit": 1}), list)
+    finally:
+        await app.connection.aclose()
+
+
+def test_close_during_a_polling_post_ends_the_session(proxy: Proxy) -> None:
+    app = fault_app(proxy.url, "polling")
+    people = app.service("people")
+    people.find(query={"$limit": 1})
+    idle(app)
+    proxy.hold()
+    proxy.forget_sent()
+    with ThreadPoolExecutor(2) as pool:
+        pool.submit(people.find, connection={"timeout": 5})
+        proxy.wait_for_sent(b'"find"')
+        closing = pool.submit(app.connection.close)
+        wait_for(lambda: app.connection.client.eio.state != "connected")
+        proxy.forget_sent()
+        proxy.release()
+        # The close packet reaches the server, which ends the long poll: close() returns well
+        # before the server's ping interval (25 s) would have.
+        proxy.wait_for_sent(b"\x1e1")
+        closing.result(10)
+
+
+@TRANSPORTS
+def test_a_refused_handshake_raises_the_servers_error(server_url: str, transport: str) -> None:
+    app = fault_app(server_url, transport, headers={"Authorization": "Bearer not-a-token"})
+    try:
+        with pytest.raises(NotAuthenticated, match="jwt malformed") as refused:
+            app.service("people").find()
+        assert refused.value.code == 401
+    finally:
+        app.connection.close()

@@ -7,7 +7,7 @@ from django.core.checks import run_checks
 
 from django_services.client.bridges import Bridge
 from django_services.client.checks import check_remotes
-from django_services.client.connection_kinds import RequestsKind
+from django_services.client.connections.requests import RequestsConnection
 
 BASE = {"BASE_URL": "https://billing.example.com"}
 LOGIN = {
@@ -23,7 +23,7 @@ MIDDLEWARE = [
 REDIS = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://x"}
 
 
-class UninstalledKind(RequestsKind):
+class UninstalledKind(RequestsConnection):
     """A kind whose library is not installed."""
 
     name = "uninstalled"

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from django_services.client import App, RestClient, rest_client
+from django_services.client import App, rest_client
 from django_services.client.checks import check_remotes
 from django_services.client.connections import Connection, Request, Response, TransportFailure
 from django_services.client.remotes import remotes
@@ -104,7 +104,7 @@ def test_a_connection_of_ones_own_is_connected_with_a_client_of_yours(live_serve
     opener = urllib.request.build_opener()
 
     connection = rest_client(live_server.url).connect(
-        UrllibConnection, opener, {"headers": {"Authorization": "Bearer mine"}}
+        UrllibConnection, opener, options={"headers": {"Authorization": "Bearer mine"}}
     )
     app = App().configure(connection)
 
@@ -151,40 +151,3 @@ def test_settings_check_the_options_a_connection_takes(settings):
 
     assert [message.id for message in messages] == ["django_services.E202"]
     assert "'verify'" in messages[0].msg
-
-
-def test_a_deprecated_connection_kind_still_opens_the_remotes_connections(
-    settings, live_server, _drain_live_server
-):
-    from django_services.client.connection_kinds import ConnectionKind
-
-    with pytest.warns(DeprecationWarning, match="ConnectionKind is deprecated"):
-
-        class OldKind(ConnectionKind):
-            name = "old"
-
-            def open(self, base_url, options, client_options):
-                return rest_client(base_url).requests(__import__("requests").Session(), options)
-
-    settings.ROOT_URLCONF = "tests.remotes.urls"
-    settings.MIDDLEWARE = MIDDLEWARE
-    settings.DJANGO_SERVICES = {
-        "SERVICES": SERVICES,
-        "REMOTES": {"plain": {"BASE_URL": live_server.url, "CONNECTION": OldKind()}},
-    }
-    try:
-        assert remotes["plain"].service("echo").find()["authorization"] is None
-    finally:
-        remotes.close_all()
-
-
-def test_the_former_names_are_deprecated_aliases():
-    import django_services.client as client
-    import django_services.testing as testing
-
-    with pytest.warns(DeprecationWarning, match="RestClient"):
-        assert client.Transport is RestClient
-    with pytest.warns(DeprecationWarning, match="IN_PROCESS"):
-        assert testing.InProcessKind is testing.IN_PROCESS
-    with pytest.warns(DeprecationWarning, match="ASYNC_IN_PROCESS"):
-        assert testing.AsyncInProcessKind is testing.ASYNC_IN_PROCESS

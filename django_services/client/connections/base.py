@@ -198,9 +198,9 @@ class BaseConnection(abc.ABC):
 
     def __call__(self, app: ConfiguredApp) -> None:
         """Make this connection the default provider of `app` (`app.configure(connection)`)."""
-        if app.rest is not None:
+        if app.connection is not None:
             raise RuntimeError("Only one default client provider can be configured.")
-        app.rest = self
+        app.connection = self
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} base={self.base!r}>"

@@ -5,13 +5,17 @@ after a reconnect, their listeners, and how an ack becomes a result or a Feather
 
 from __future__ import annotations
 
+import math
+import random
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ...errors import FeathersError, Unavailable, from_json
+from ...errors import FeathersError, NotAuthenticated, Timeout, Unavailable, from_json
 from .._base import Request
-from ..config import TimeoutConfig
+from ..config import Retries, TimeoutConfig
 from ..events import Listeners
+from ._engineio import adapt
 from .socket_calls import SocketRequest, build_socket_request
 
 __all__ = ["MANAGED_OPTIONS", "SOCKET_OPTIONS", "SocketState", "split_options"]
@@ -35,6 +39,7 @@ class SocketState:
     _on_disconnect: Callable[..., Any]
     headers: Mapping[str, Any]
     base: str
+    retries: Retries | None
 
     def _setup(self, options: Mapping[str, Any]) -> dict[str, Any]:
         options = dict(options or {})
@@ -44,25 +49,42 @@ class SocketState:
         self.transports = list(transports)
         self.authentication_path = str(options.pop("authentication_path", "authentication"))
         self.authentication_path = self.authentication_path.strip("/")
-        if options.get("retries") is not None:
-            raise ValueError(
-                "retries are not available over socket.io: a call is sent once, and the "
-                "connection reconnects by itself."
-            )
         #: The token of the last login made over this connection, sent again after a reconnect.
         self.access_token: str | None = None
         self.listeners = Listeners()
         self.closed = False
         #: Whether python-socketio is reconnecting after a transport loss.
         self.reconnecting = False
+        #: Whether the namespace is connected: calls can be sent.
+        self.up = False
+        #: What the server sent when it refused the last handshake (`connect_error`).
+        self._refusal: Any = None
         return options
 
     def _check_client(self, client: Any, cls: type[Any]) -> None:
         if not isinstance(client, cls):
             raise TypeError(f"Expected a socketio.{cls.__name__}, not {type(client).__name__}.")
+        adapt(client.eio)
         client.on("*", self._on_event)
         client.on("connect", self._on_connect)
         client.on("disconnect", self._on_disconnect)
+        client.on("connect_error", self._on_connect_error)
+
+    def _on_connect_error(self, data: Any = None, *args: Any) -> None:
+        self._refusal = data
+
+    def _refused(self, exc: Exception) -> FeathersError:
+        """The error of a failed connect: the server's own when it refused the handshake."""
+        refusal, self._refusal = self._refusal, None
+        if isinstance(refusal, Mapping) and isinstance(refusal.get("message"), str):
+            details = refusal.get("data")
+            if isinstance(details, Mapping) and "className" in details:
+                return from_json(details)
+            if "className" in refusal:
+                return from_json(refusal)
+            # Feathers sends the message and data of the error its handshake login raised.
+            return NotAuthenticated(refusal["message"], details)
+        return Unavailable(f"Can not connect to {self.base}: {exc}")
 
     def _connect_options(self) -> dict[str, Any]:
         return {
@@ -114,7 +136,32 @@ class SocketState:
         return build_socket_request("create", self.authentication_path, data=data)
 
     def _unavailable(self, request: Request, why: str) -> Unavailable:
-        return Unavailable(f"{why}: can not send {request.service_method} to {self.base}.")
+        error = Unavailable(f"{why}: can not send {request.service_method} to {self.base}.")
+        error._no_answer = True  # type: ignore[attr-defined]
+        return error
+
+    def _retry_delay(
+        self, request: SocketRequest, error: FeathersError, retry: int
+    ) -> float | None:
+        """
+        Seconds to wait before sending `request` again after `error`, or `None`: the rules of
+        HTTP (`options["retries"]`: idempotent methods only, `retryAfter` honoured).
+        """
+        if self.retries is None or self.closed or isinstance(error, Timeout):
+            return None
+        if getattr(error, "_no_answer", False):
+            return self.retries.delay(request.service_method, retry, random=random.random())
+        retry_after = error.data.get("retryAfter") if isinstance(error.data, Mapping) else None
+        if isinstance(retry_after, (int, float)) and not isinstance(retry_after, bool):
+            retry_after = str(math.ceil(retry_after))
+        return self.retries.delay(
+            request.service_method,
+            retry,
+            status=error.code,
+            retry_after=retry_after if isinstance(retry_after, str) else None,
+            now=time.time(),
+            random=random.random(),
+        )
 
 
 def split_options(

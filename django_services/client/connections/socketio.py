@@ -11,14 +11,18 @@ The connections over socket.io: calls are events with an ack, and service events
 call (or `connect()`); python-socketio reconnects it with backoff after a transport loss, and the
 connection then logs in again with the token of the last login made over it, before any other
 call is sent. A call made while disconnected waits for the connection up to its timeout, then
-raises `Unavailable`; a call whose ack does not arrive in time raises `Timeout`.
+raises `Unavailable`; a call whose ack does not arrive in time raises `Timeout`. With
+`options["retries"]`, a call is sent again as over REST: idempotent methods only, after a lost
+connection or a 429/502/503/504 answer, waiting the `retryAfter` the server asked for.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import queue
 import threading
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -39,12 +43,18 @@ __all__ = [
 ]
 
 
+def _ended(engine: Any) -> bool:
+    # The engine.io client has ended its last connection: disconnected, and done resetting (it
+    # lets go of its HTTP session last; a connection made before would lose its session).
+    return bool(engine.state == "disconnected" and not getattr(engine, "resetting", False))
+
+
 class SocketIOConnection(SocketState, Connection):
     """
     Sends calls over a python-socketio `Client` (blocking).
 
-    Event handlers registered with `service.on()` run on python-socketio's threads, one call at
-    a time per connection (a lock keeps them from overlapping).
+    Event handlers registered with `service.on()` run on a thread of the connection, one at a
+    time, in the order the server sent the events.
     """
 
     name = "socketio"
@@ -59,9 +69,13 @@ class SocketIOConnection(SocketState, Connection):
         super().__init__(client, options=options, **kwargs)
         self._ready = threading.Event()
         self._lock = threading.RLock()
+        #: Guards `up` and `_pending`, which the socket's thread changes when it drops.
+        self._state_lock = threading.Lock()
         #: The answers awaited: released, with no answer, when the connection drops.
         self._pending: set[threading.Event] = set()
-        self._dispatch_lock = threading.Lock()
+        #: The events the handlers have yet to see, and the thread that hands them over.
+        self._events: queue.SimpleQueue[tuple[str, Any] | None] | None = None
+        self._dispatcher: threading.Thread | None = None
 
     @classmethod
     def create_client(cls, client_options: Mapping[str, Any]) -> socketio.Client:
@@ -84,13 +98,30 @@ class SocketIOConnection(SocketState, Connection):
         with self._lock:
             if self.closed:
                 raise Unavailable(f"The socket.io connection to {self.base} is closed.")
-            if self.client.connected:
+            if self.up and self.client.connected:
                 return
+            self._settle()
             try:
                 self.client.connect(self.base, **self._connect_options())
             except socketio.exceptions.ConnectionError as exc:
+                raise self._refused(exc) from exc
+            except ValueError as exc:  # python-engineio is still ending the last connection
                 raise Unavailable(f"Can not connect to {self.base}: {exc}") from exc
             self._restore()
+
+    def _settle(self) -> None:
+        # A disconnect the server asked for ends on the socket's threads; python-socketio can
+        # not connect again before it has.
+        engine = self.client.eio
+        deadline = time.monotonic() + self.timeout.connect
+        while self.client.connected or not _ended(engine):
+            if time.monotonic() > deadline:
+                return
+            reader = engine.read_loop_task
+            if reader is not None and reader is not threading.current_thread():
+                reader.join(0.05)
+            else:
+                time.sleep(0.01)
 
     def send(self, request: Request) -> Any:
         """Send the call and return the ack; raise `TransportFailure` when none arrives."""
@@ -103,7 +134,9 @@ class SocketIOConnection(SocketState, Connection):
             ack.append(args)
             answered.set()
 
-        with self._lock:
+        with self._state_lock:
+            if not self.up:
+                raise TransportFailure(request, ConnectionError("the connection is down"))
             self._pending.add(answered)
         try:
             self.client.emit(request.event, request.args, callback=callback)
@@ -112,15 +145,27 @@ class SocketIOConnection(SocketState, Connection):
         except socketio.exceptions.SocketIOError as exc:
             raise TransportFailure(request, exc) from exc
         finally:
-            with self._lock:
+            with self._state_lock:
                 self._pending.discard(answered)
         if not ack:
             raise TransportFailure(request, ConnectionError("the connection dropped"))
         return ack[0]
 
     def call(self, request: Request) -> Any:
-        """Send `request` once the socket is ready and return its result."""
+        """Send `request` once the socket is ready (again, as the retries say); its result."""
         assert isinstance(request, SocketRequest)
+        retry = 0
+        while True:
+            try:
+                return self._call_once(request)
+            except FeathersError as error:
+                retry += 1
+                delay = self._retry_delay(request, error, retry)
+                if delay is None:
+                    raise
+            time.sleep(delay)
+
+    def _call_once(self, request: SocketRequest) -> Any:
         self._wait_until_ready(request)
         try:
             ack = self.send(request)
@@ -140,25 +185,32 @@ class SocketIOConnection(SocketState, Connection):
             self._ready.set()
         self.client.shutdown()
         eio = getattr(self.client, "eio", None)
-        for name in ("read_loop_task", "write_loop_task"):
-            task = getattr(eio, name, None)
+        tasks = [getattr(eio, name, None) for name in ("read_loop_task", "write_loop_task")]
+        with self._state_lock:
+            if self._events is not None:
+                self._events.put(None)
+                self._events = None
+        tasks += [getattr(eio, "message_task", None), self._dispatcher]
+        for task in tasks:
             if task is not None and task is not threading.current_thread():
                 task.join(self.timeout.connect)
 
     def _wait_until_ready(self, request: Request) -> None:
         if self.closed:
             raise self._unavailable(request, "The socket.io connection is closed")
-        if self._ready.is_set() and self.client.connected:
+        if self._ready.is_set() and self.up:
             return
         if not self.reconnecting:
             self.connect()
             return
-        if not self._ready.wait(self._call_timeout(request)) or not self.client.connected:
+        if not self._ready.wait(self._call_timeout(request)) or not self.up:
             raise self._unavailable(request, "The socket.io connection is down")
         if self.closed:
             raise self._unavailable(request, "The socket.io connection is closed")
 
     def _on_connect(self) -> None:
+        with self._state_lock:
+            self.up = True
         if not self.reconnecting or self.closed:
             return
         # A reconnect: log in again before the waiting calls go, on a thread of its own, as
@@ -184,7 +236,8 @@ class SocketIOConnection(SocketState, Connection):
             if websocket is not None:
                 with contextlib.suppress(Exception):
                     websocket.shutdown()
-        with self._lock:
+        with self._state_lock:
+            self.up = False
             pending, self._pending = self._pending, set()
         for answered in pending:
             answered.set()
@@ -192,8 +245,20 @@ class SocketIOConnection(SocketState, Connection):
             self._ready.set()
 
     def _on_event(self, event: str, *args: Any) -> None:
-        with self._dispatch_lock:
-            self.listeners.dispatch(event, args[0] if args else None)
+        # The socket's thread handles the server's packets in order; the handlers run on a
+        # thread of their own, so one that calls the server does not hold up its answer.
+        with self._state_lock:
+            if self._events is None:
+                self._events = queue.SimpleQueue()
+                self._dispatcher = threading.Thread(
+                    target=self._dispatch, args=(self._events,), name="socketio-events", daemon=True
+                )
+                self._dispatcher.start()
+            self._events.put((event, args[0] if args else None))
+
+    def _dispatch(self, events: queue.SimpleQueue[tuple[str, Any] | None]) -> None:
+        while (item := events.get()) is not None:
+            self.listeners.dispatch(*item)
 
 
 class AsyncSocketIOConnection(SocketState, AsyncConnection):
@@ -248,13 +313,30 @@ class AsyncSocketIOConnection(SocketState, AsyncConnection):
         async with lock:
             if self.closed:
                 raise Unavailable(f"The socket.io connection to {self.base} is closed.")
-            if self.client.connected:
+            if self.up and self.client.connected:
                 return
+            await self._settle()
             try:
                 await self.client.connect(self.base, **self._connect_options())
             except socketio.exceptions.ConnectionError as exc:
+                raise self._refused(exc) from exc
+            except ValueError as exc:  # python-engineio is still ending the last connection
                 raise Unavailable(f"Can not connect to {self.base}: {exc}") from exc
             await self._restore()
+
+    async def _settle(self) -> None:
+        # A disconnect the server asked for ends in python-socketio's tasks; it can not
+        # connect again before it has.
+        engine = self.client.eio
+        deadline = time.monotonic() + self.timeout.connect
+        while self.client.connected or not _ended(engine):
+            if time.monotonic() > deadline:
+                return
+            reader = engine.read_loop_task
+            if reader is not None and not reader.done() and reader is not asyncio.current_task():
+                await asyncio.wait([reader], timeout=0.05)
+            else:
+                await asyncio.sleep(0.01)
 
     async def send(self, request: Request) -> Any:
         """Send the call and return the ack; raise `TransportFailure` when none arrives."""
@@ -266,6 +348,8 @@ class AsyncSocketIOConnection(SocketState, AsyncConnection):
             if not answered.done():
                 answered.set_result(args)
 
+        if not self.up:
+            raise TransportFailure(request, ConnectionError("the connection is down"))
         self._pending.add(answered)
         try:
             await self.client.emit(request.event, request.args, callback=callback)
@@ -278,8 +362,20 @@ class AsyncSocketIOConnection(SocketState, AsyncConnection):
             self._pending.discard(answered)
 
     async def call(self, request: Request) -> Any:
-        """Send `request` once the socket is ready and return its result."""
+        """Send `request` once the socket is ready (again, as the retries say); its result."""
         assert isinstance(request, SocketRequest)
+        retry = 0
+        while True:
+            try:
+                return await self._call_once(request)
+            except FeathersError as error:
+                retry += 1
+                delay = self._retry_delay(request, error, retry)
+                if delay is None:
+                    raise
+            await asyncio.sleep(delay)
+
+    async def _call_once(self, request: SocketRequest) -> Any:
         await self._wait_until_ready(request)
         try:
             ack = await self.send(request)
@@ -313,7 +409,7 @@ class AsyncSocketIOConnection(SocketState, AsyncConnection):
         ready, _ = self._primitives()
         if self.closed:
             raise self._unavailable(request, "The socket.io connection is closed")
-        if ready.is_set() and self.client.connected:
+        if ready.is_set() and self.up:
             return
         if not self.reconnecting:
             await self.connect()
@@ -322,10 +418,11 @@ class AsyncSocketIOConnection(SocketState, AsyncConnection):
             await asyncio.wait_for(ready.wait(), self._call_timeout(request))
         except asyncio.TimeoutError:
             raise self._unavailable(request, "The socket.io connection is down") from None
-        if self.closed or not self.client.connected:
+        if self.closed or not self.up:
             raise self._unavailable(request, "The socket.io connection is down")
 
     async def _on_connect(self) -> None:
+        self.up = True
         if not self.reconnecting or self.closed:
             return
         self.client.start_background_task(self._restore)
@@ -345,6 +442,7 @@ class AsyncSocketIOConnection(SocketState, AsyncConnection):
         ready, _ = self._primitives()
         ready.clear()
         self._note_disconnect(reason)
+        self.up = False
         pending, self._pending = self._pending, set()
         for answered in pending:
             if not answered.done():
