@@ -165,12 +165,11 @@ class FeathersPacket(packet.Packet):
         received = sum(len(item) for item in self.attachments) + len(attachment)
         if received > self.max_attachment_bytes:
             raise ValueError("attachments too large")
-        complete: bool = super().add_attachment(attachment)
-        return complete
-
-    @classmethod
-    def reconstruct_binary(cls, data: Any, attachments: list[bytes]) -> Any:
         try:
-            return super().reconstruct_binary(data, attachments)
+            # The last attachment puts them in place of their placeholders; one that names no
+            # attachment (out of range, not a number) fails there. Caught here rather than in
+            # `reconstruct_binary`, whose signature python-socketio changed in 5.13.
+            complete: bool = super().add_attachment(attachment)
         except (IndexError, KeyError, TypeError) as exc:
             raise ValueError("invalid attachment placeholder") from exc
+        return complete
