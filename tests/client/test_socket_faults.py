@@ -149,11 +149,13 @@ def _calls_across_a_server_disconnect(app: App, server: ControlledServer) -> lis
 
     with ThreadPoolExecutor(2) as pool:
         callers = [pool.submit(call_again_and_again) for _ in range(2)]
-        for _ in range(3):
-            sid = app.connection.client.sid
-            server.disconnect_all()
-            wait_for(lambda sid=sid: server.knows(app.connection.client.sid, sid))
-        done.set()
+        try:
+            for _ in range(3):
+                sid = app.connection.client.sid
+                server.disconnect_all()
+                wait_for(lambda sid=sid: server.knows(app.connection.client.sid, sid))
+        finally:
+            done.set()
         for caller in callers:
             caller.result(30)
     return failures
