@@ -136,7 +136,6 @@ EXPORTS = {
         "TimeoutConfig",
         "authentication_client",
         "errors",
-        "rest",
         "rest_client",
         "socketio_client",
     },

@@ -149,7 +149,7 @@ def test_logout_ends_the_login_and_forgets_the_refresh_token(harness, server, us
 
 
 def server_expiry_at(server, app):
-    sid = app.rest.client.get_sid() if hasattr(app.rest.client, "get_sid") else None
+    sid = app.connection.client.get_sid() if hasattr(app.connection.client, "get_sid") else None
     return server.application.server.connections[sid].expiry_at
 
 

@@ -101,6 +101,12 @@ def idle(app: App) -> None:
     wait_for(lambda: app.connection.client.eio.queue.unfinished_tasks == 0)
 
 
+#: How long a reconnect after a server disconnect may take: over long-polling the engine waits
+#: for its poll in flight to end first (the server answers a waiting poll within 5 s), longer
+#: on a machine busy with other suites.
+RECONNECT = 30.0
+
+
 def wait_for(predicate, timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
     while not predicate():
@@ -153,7 +159,7 @@ def _calls_across_a_server_disconnect(app: App, server: ControlledServer) -> lis
             for _ in range(3):
                 sid = app.connection.client.sid
                 server.disconnect_all()
-                wait_for(lambda sid=sid: server.knows(app.connection.client.sid, sid))
+                wait_for(lambda sid=sid: server.knows(app.connection.client.sid, sid), RECONNECT)
         finally:
             done.set()
         for caller in callers:
@@ -194,7 +200,7 @@ async def test_an_async_call_as_the_server_disconnects_reconnects_or_fails_typed
         for _ in range(3):
             sid = app.connection.client.sid
             await asyncio.to_thread(server.disconnect_all)
-            await await_for(lambda sid=sid: server.knows(app.connection.client.sid, sid))
+            await await_for(lambda sid=sid: server.knows(app.connection.client.sid, sid), RECONNECT)
         done.set()
         await asyncio.wait_for(asyncio.gather(*callers), 30)
         assert all(isinstance(failure, Unavailable) for failure in failures), failures
