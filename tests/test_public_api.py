@@ -7,9 +7,11 @@ import pytest
 #: What each public package exports, named: a change to a public surface is a change here.
 EXPORTS = {
     "django_services.contract": {
+        "CUSTOM_METHOD_ARGUMENTS",
         "CUSTOM_METHOD_VERB",
         "EVENTS",
         "HTTP_VERBS",
+        "METHOD_ARGUMENTS",
         "METHODS_REQUIRING_ID",
         "METHODS_WITH_BODY",
         "METHODS_WITH_ID",
@@ -18,6 +20,7 @@ EXPORTS = {
         "SERVICE_METHOD_HEADER",
         "STANDARD_METHODS",
         "WWW_AUTHENTICATE_HEADER",
+        "method_arguments",
     },
     "django_services.errors": {
         "BadGateway",

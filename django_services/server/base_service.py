@@ -31,7 +31,7 @@ from django.db import DEFAULT_DB_ALIAS
 from ..conf import services_settings
 from ..contract import EVENTS, MULTI_METHODS, STANDARD_METHODS
 from ..errors import MethodNotAllowed
-from .calls import CallContext, arguments_of, run_call, run_call_async
+from .calls import CallContext, arguments_of, attach, run_call, run_call_async
 from .events import event_bus, schedule_events
 from .hooks import app_hooks, normalize_hooks
 from .methods import custom_methods
@@ -58,8 +58,10 @@ class BaseService:
       (see `hooks.py`).
     * **events** - the names of the custom events the service may `emit()`.
 
-    **State of the call in progress:** `call` (its `CallContext`), `action` (the method name),
-    `params`, `request` (the DRF request permissions are checked on, or None).
+    **The call in progress** is `call`, its `CallContext`, which the pipeline gives the
+    service when the call starts (`calls.attach`). What DRF's views read is derived from it:
+    `action` (the method name), `params`, `request` (the DRF request permissions are checked
+    on, or None) and `kwargs` (the route's `:placeholder` values).
     """
 
     methods: Collection[str] | None = None
@@ -70,9 +72,6 @@ class BaseService:
     path: str | None = None
 
     call: CallContext | None = None
-    action: str | None = None
-    params: Params | None = None
-    request: Any = None
     _calling: bool = False
 
     #: Custom methods: wire name -> attribute name.
@@ -144,6 +143,47 @@ class BaseService:
         events = self.events
         if isinstance(events, str) or not all(isinstance(event, str) for event in events):
             raise ImproperlyConfigured(f"{name}.events must be a list of event names.")
+
+    # The call in progress, as DRF's views name its parts -----------------------------------
+
+    @property
+    def action(self) -> str | None:
+        """The method of the call in progress (DRF's `action`), or None between calls."""
+        call = self.call
+        return call.method if call is not None else None
+
+    @action.setter
+    def action(self, value: str | None) -> None:
+        self._context().method = value  # type: ignore[assignment]
+
+    @property
+    def params(self) -> Params | None:
+        """The `Params` of the call in progress, or None between calls."""
+        call = self.call
+        return call.params if call is not None else None
+
+    @property
+    def request(self) -> Any:
+        """The DRF request of the call in progress (permissions read it), or None."""
+        call = self.call
+        return call.request if call is not None else None
+
+    @request.setter
+    def request(self, value: Any) -> None:
+        self._context().request = value
+
+    @property
+    def kwargs(self) -> dict[str, str]:
+        """DRF's keyword URL arguments: the route's `:placeholder` values of the call."""
+        call = self.call
+        return call.params.route if call is not None else {}
+
+    def _context(self) -> CallContext:
+        """The call in progress, or an empty one given to the service for a view's parts."""
+        call = self.call
+        if call is None:
+            call = attach(CallContext(self, None))  # type: ignore[arg-type]
+        return call
 
     # Methods ------------------------------------------------------------------------------
 

@@ -45,7 +45,7 @@ from ..errors import BadRequest, NotFound
 from ..query.convert import convert_value
 from ..query.orm import apply_select, fetch_page
 from ..query.parse import FeathersQuery
-from .calls import REPLACE_MULTIPLE, CallContext
+from .calls import REPLACE_MULTIPLE, CallContext, attach
 from .filters import FeathersQueryFilter
 from .model_data import ModelDataMixin
 from .model_options import ModelOptionsMixin
@@ -59,7 +59,7 @@ __all__ = ["ModelService"]
 
 # Services are routed by the services router, not DRF's (`as_view()` takes options, no
 # action map) and `action` is None between calls: ServiceMixin's definitions win by design.
-class ModelService(  # type: ignore[misc]
+class ModelService(  # type: ignore[misc,override]
     ModelDataMixin, ModelOptionsMixin, ServiceMixin, GenericViewSet
 ):
     """
@@ -251,9 +251,16 @@ class ModelService(  # type: ignore[misc]
         """
         call = self.call
         if call is None or call.params is not params:
-            # Outside a call of this instance (a custom method's helper, say): a call of its own.
-            call = self.call = CallContext(self, self.action or "find", params=params)
-        self.params = params
+            # Other params than the call's (a custom method's helper, say): a call of its own,
+            # on the same request.
+            call = attach(
+                CallContext(
+                    self,
+                    self.action or "find",
+                    params=params,
+                    request=call.request if call is not None else None,
+                )
+            )
         self._forget_call_tables()
         tables = self.get_field_tables()
         parsed = self.get_query_declaration().parse(

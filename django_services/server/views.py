@@ -35,13 +35,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.versioning import BaseVersioning
+from rest_framework.views import APIView
 
 from .._drf_compat import add_response_closer
 from ..conf import import_from_string, services_settings
-from ..contract import SERVICE_METHOD_HEADER, method_arguments
+from ..contract import EVENTS, SERVICE_METHOD_HEADER
 from ..query import codec
 from .base_service import BaseService
-from .calls import CallContext, run_call
+from .calls import CallContext, attach, run_call
 from .methods import check_method_allowed, http_methods_for, resolve_method
 from .negotiation import ServiceContentNegotiation
 from .params import Params
@@ -63,9 +64,10 @@ class ServiceMixin(BaseService):
     The options (`methods`, `multi`, `hooks`, `events`) are `BaseService`'s; they are class
     attributes, or keyword arguments of `register()` and `as_view()`.
 
-    **State of the call in progress:** besides `BaseService`'s, `path_id` (the id from the
-    path, percent-decoded, or None) and `route` (the `:placeholder` values). Once the response
-    is closed, `request`, `response`, `call` and `params` are let go (`release_request`).
+    **The call in progress** is `call` (see `BaseService`), attached as soon as a request
+    arrives: its `id` is the one from the path (percent-decoded, or None), `route` (DRF's
+    `kwargs`) the `:placeholder` values. Once the response is closed, the call and the
+    response are let go (`release_request`).
     """
 
     authentication_classes: Any = None
@@ -76,17 +78,13 @@ class ServiceMixin(BaseService):
     content_negotiation_class: Any = ServiceContentNegotiation
 
     format_kwarg: Any = None
-    path_id: str | None = None
-    route: dict[str, str] = {}
+    #: The id from the path of the request the view was called with.
+    _path_id: str | None = None
 
     if TYPE_CHECKING:
         # Provided by the DRF view the mixin is combined with (APIView, GenericViewSet).
         @property
         def default_response_headers(self) -> dict[str, str]: ...
-
-        def initialize_request(
-            self, request: HttpRequest, *args: Any, **kwargs: Any
-        ) -> Request: ...
 
         def handle_exception(self, exc: Exception) -> Response: ...
 
@@ -121,9 +119,8 @@ class ServiceMixin(BaseService):
             request: HttpRequest, id: str | None = None, route: dict[str, str] | None = None
         ) -> HttpResponseBase:
             self = cls(**initkwargs)
-            self.path_id = id
-            self.route = dict(route or {})
-            response = self.dispatch(request, **self.route)
+            self._path_id = id
+            response = self.dispatch(request, **(route or {}))
             # Django's handlers close every response once sent (the test client too); the
             # list is how Django itself attaches work to that moment.
             add_response_closer(response, self.release_request)
@@ -133,6 +130,11 @@ class ServiceMixin(BaseService):
         view.initkwargs = initkwargs  # type: ignore[attr-defined]
         # Authentication classes enforce CSRF themselves (session), as DRF views do.
         return csrf_exempt(view)
+
+    @property
+    def route(self) -> dict[str, str]:
+        """The `:placeholder` values of the call in progress (DRF's `kwargs`)."""
+        return self.kwargs
 
     @property
     def allowed_methods(self) -> list[str]:
@@ -186,8 +188,9 @@ class ServiceMixin(BaseService):
         """
         if request.authenticators and not request.successful_authenticator:
             raise exceptions.NotAuthenticated()
-        without_http = self.params is None or self.params.request is None
-        if without_http and not getattr(request.user, "is_authenticated", False):
+        # A call that brought its user (no request of its own): refused for want of one.
+        brought_user = self.params is None or self.params.request is None
+        if brought_user and not getattr(request.user, "is_authenticated", False):
             raise exceptions.NotAuthenticated()
         raise exceptions.PermissionDenied(detail=message, code=code)
 
@@ -197,16 +200,30 @@ class ServiceMixin(BaseService):
 
     # Dispatch -----------------------------------------------------------------------------
 
+    def initialize_request(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Request:
+        """
+        DRF's request of an HTTP request. A service's action is the method of its call, not
+        an entry of a viewset's action map: `APIView`'s, not `ViewSetMixin`'s.
+        """
+        return APIView.initialize_request(self, request, *args, **kwargs)  # type: ignore[arg-type]
+
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         """DRF's request lifecycle, calling the resolved service method through the pipeline."""
-        self.args = args
-        self.kwargs = kwargs
         drf_request = self.initialize_request(request, *args, **kwargs)
-        self.request = drf_request
+        context = attach(
+            CallContext(
+                self,
+                None,  # type: ignore[arg-type]  # resolved by `initial()`
+                id=self._path_id,
+                params=Params(route=dict(kwargs), provider="rest", request=drf_request),
+                load_data=lambda: drf_request.data,
+            )
+        )
         self.headers = self.default_response_headers
         try:
             self.initial(drf_request, *args, **kwargs)
-            context = self.get_call(drf_request)
+            context.params = self.get_params(drf_request)
+            context.event = EVENTS.get(context.method)
             response = self.make_response(context.method, run_call(context))
         except Exception as exc:
             response = self.handle_exception(exc)
@@ -236,7 +253,7 @@ class ServiceMixin(BaseService):
         renderer_context = getattr(getattr(self, "response", None), "renderer_context", None)
         if isinstance(renderer_context, dict):
             renderer_context.pop("response", None)
-        self.request = self.call = self.params = None
+        self.call = None
         # Unset, as before `dispatch()` (DRF types it as always a response).
         vars(self).pop("response", None)
 
@@ -248,7 +265,7 @@ class ServiceMixin(BaseService):
         """
         header = request.META.get(_SERVICE_METHOD_META) or None
         self.action = resolve_method(
-            request.method or "", has_id=self.path_id is not None, header=header
+            request.method or "", has_id=self._path_id is not None, header=header
         )
         check_method_allowed(self.action, header=header, exposed=self.get_methods())
         read_chunked_body(request._request)
@@ -260,19 +277,6 @@ class ServiceMixin(BaseService):
             request, *args, **kwargs
         )
 
-    def get_call(self, request: Request) -> CallContext:
-        """The `CallContext` of an HTTP request: its method, id, body and params."""
-        method = self.action
-        assert method is not None
-        return CallContext(
-            self,
-            method,
-            id=self.path_id,
-            params=self.get_params(request),
-            request=request,
-            load_data=(lambda: request.data) if "data" in method_arguments(method) else None,
-        )
-
     def get_params(self, request: Request) -> Params:
         """
         Build the `Params` of an HTTP call (the pipeline adds `user` and `authentication`
@@ -280,7 +284,7 @@ class ServiceMixin(BaseService):
         """
         return Params(
             query=self.parse_query_string(request),
-            route=dict(self.route),
+            route=dict(self.kwargs),
             headers=_request_headers(request.META),
             provider="rest",
             request=request,
