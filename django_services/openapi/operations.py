@@ -66,7 +66,7 @@ class ServiceDescriber:
         auto.method = "GET"
         if isinstance(service, AuthenticationService):
             bodies = authentication_bodies()
-        elif hasattr(service, "get_field_tables"):
+        elif hasattr(service, "_get_field_tables"):
             bodies = model_bodies(route, service, auto)
         else:
             bodies = free_bodies()
@@ -111,7 +111,7 @@ class _Operations:
         self.auto = auto
         self.bodies = bodies
         self.methods = [
-            name for name in service.implemented_methods() if name in service.get_methods()
+            name for name in service._implemented_methods() if name in service.get_methods()
         ]
         self.custom = {
             name: getattr(service, attribute)
@@ -129,7 +129,7 @@ class _Operations:
             self.id_name += "_"
 
     def multi(self, method: str) -> bool:
-        return bool(self.service.allows_multi(method))
+        return bool(self.service._allows_multi(method))
 
     def build(self) -> DescribedService:
         described = DescribedService()

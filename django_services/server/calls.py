@@ -169,13 +169,13 @@ def run_call(context: CallContext) -> Any:
     method runs in an event loop of its own (`async_to_sync`), as Django runs async views.
     """
     service = context.service
-    if service.is_async(context.method):
+    if context.method in type(service)._async_methods:
         return async_to_sync(run_call_async)(context)
     _begin(context)
     try:
         _check_access(context)
-        chain = chain_for(service.get_hooks(), context.method)
-        function = service.method_function(context.method)
+        chain = chain_for(service._get_hooks(), context.method)
+        function = _method_function(service, context.method)
         if chain:
             result = chain.run(context, lambda: function(*context.arguments()))
         else:
@@ -198,7 +198,7 @@ async def run_call_async(context: CallContext) -> Any:
             await sync_to_async(_check_access)(context)
         else:
             _check_access(context)
-        function = service.method_function(context.method)
+        function = _method_function(service, context.method)
         if inspect.iscoroutinefunction(function):
 
             async def method() -> Any:
@@ -208,7 +208,7 @@ async def run_call_async(context: CallContext) -> Any:
             async def method() -> Any:
                 return await sync_to_async(function)(*context.arguments())
 
-        chain = chain_for(service.get_hooks(), context.method)
+        chain = chain_for(service._get_hooks(), context.method)
         if chain:
             result = await chain.run_async(context, method)
         else:
@@ -217,6 +217,11 @@ async def run_call_async(context: CallContext) -> Any:
         service._calling = False
     await sync_to_async(_emit)(context)
     return result
+
+
+def _method_function(service: Any, method: str) -> Callable[..., Any]:
+    """The bound method answering `method` (a standard name or a custom wire name)."""
+    return getattr(service, service._custom_methods.get(method, method))
 
 
 def attach(context: CallContext) -> CallContext:
@@ -261,7 +266,7 @@ def _check_access(context: CallContext) -> None:
     elif (method == "create" and isinstance(context.data, list)) or (
         method in ("patch", "remove") and context.id is None
     ):
-        service.check_multi(method)
+        service._check_multi(method)
 
 
 def not_allowed(context: CallContext) -> MethodNotAllowed:
@@ -288,6 +293,4 @@ def _emit(context: CallContext) -> None:
     if not event or result is None or isinstance(result, HttpResponseBase):
         return
     records = result if isinstance(result, list) else [result]
-    schedule_events(
-        context.path, event, records, context, using=context.service.get_event_database()
-    )
+    schedule_events(context.path, event, records, context, using=context.service._event_database())

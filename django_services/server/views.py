@@ -41,7 +41,7 @@ from .._drf_compat import add_response_closer
 from ..conf import import_from_string, services_settings
 from ..contract import EVENTS, SERVICE_METHOD_HEADER
 from ..query import codec
-from .base_service import BaseService
+from .base_service import BaseService, is_option
 from .calls import CallContext, attach, run_call
 from .methods import check_method_allowed, http_methods_for, resolve_method
 from .negotiation import ServiceContentNegotiation
@@ -65,9 +65,9 @@ class ServiceMixin(BaseService):
     attributes, or keyword arguments of `register()` and `as_view()`.
 
     **The call in progress** is `call` (see `BaseService`), attached as soon as a request
-    arrives: its `id` is the one from the path (percent-decoded, or None), `route` (DRF's
-    `kwargs`) the `:placeholder` values. Once the response is closed, the call and the
-    response are let go (`release_request`).
+    arrives: its `id` is the one from the path (percent-decoded, or None), DRF's `kwargs` the
+    `:placeholder` values. Once the response is closed, the call and the
+    response are let go (`_release_request`).
     """
 
     authentication_classes: Any = None
@@ -77,7 +77,6 @@ class ServiceMixin(BaseService):
     renderer_classes: Any = [JSONRenderer]
     content_negotiation_class: Any = ServiceContentNegotiation
 
-    format_kwarg: Any = None
     #: The id from the path of the request the view was called with.
     _path_id: str | None = None
 
@@ -100,6 +99,11 @@ class ServiceMixin(BaseService):
             self, request: Request, *args: Any, **kwargs: Any
         ) -> tuple[str | None, BaseVersioning | None]: ...
 
+    def __init__(self, **options: Any) -> None:
+        # DRF sets it in `initial()`, which only HTTP calls run; a serializer's context reads it.
+        self.format_kwarg: Any = None
+        super().__init__(**options)
+
     @classmethod
     def as_view(cls, **initkwargs: Any) -> Callable[..., HttpResponseBase]:
         """
@@ -108,12 +112,12 @@ class ServiceMixin(BaseService):
         The view is called as `view(request, id=None, route=None)` by the services router.
         """
         for key in initkwargs:
-            if key.startswith("_") or not hasattr(cls, key):
+            if not is_option(cls, key):
                 raise TypeError(
                     f"{cls.__name__} has no option {key!r}: options are attributes of the "
                     "service class."
                 )
-        cls(**initkwargs).validate_options()
+        cls(**initkwargs)._validate_options()
 
         def view(
             request: HttpRequest, id: str | None = None, route: dict[str, str] | None = None
@@ -123,18 +127,13 @@ class ServiceMixin(BaseService):
             response = self.dispatch(request, **(route or {}))
             # Django's handlers close every response once sent (the test client too); the
             # list is how Django itself attaches work to that moment.
-            add_response_closer(response, self.release_request)
+            add_response_closer(response, self._release_request)
             return response
 
         view.cls = cls  # type: ignore[attr-defined]
         view.initkwargs = initkwargs  # type: ignore[attr-defined]
         # Authentication classes enforce CSRF themselves (session), as DRF views do.
         return csrf_exempt(view)
-
-    @property
-    def route(self) -> dict[str, str]:
-        """The `:placeholder` values of the call in progress (DRF's `kwargs`)."""
-        return self.kwargs
 
     @property
     def allowed_methods(self) -> list[str]:
@@ -189,14 +188,11 @@ class ServiceMixin(BaseService):
         if request.authenticators and not request.successful_authenticator:
             raise exceptions.NotAuthenticated()
         # A call that brought its user (no request of its own): refused for want of one.
-        brought_user = self.params is None or self.params.request is None
+        call = self.call
+        brought_user = call is None or call.params.request is None
         if brought_user and not getattr(request.user, "is_authenticated", False):
             raise exceptions.NotAuthenticated()
         raise exceptions.PermissionDenied(detail=message, code=code)
-
-    def get_format_suffix(self, **kwargs: Any) -> str | None:
-        """Services have no format suffixes: route params named `format` are just params."""
-        return None
 
     # Dispatch -----------------------------------------------------------------------------
 
@@ -222,9 +218,9 @@ class ServiceMixin(BaseService):
         self.headers = self.default_response_headers
         try:
             self.initial(drf_request, *args, **kwargs)
-            context.params = self.get_params(drf_request)
+            context.params = self._get_params(drf_request)
             context.event = EVENTS.get(context.method)
-            response = self.make_response(context.method, run_call(context))
+            response = self._make_response(context.method, run_call(context))
         except Exception as exc:
             response = self.handle_exception(exc)
         # DRF finalizes any HttpResponseBase (a method may return a Django response); the
@@ -237,7 +233,7 @@ class ServiceMixin(BaseService):
         )
         return self.response
 
-    def release_request(self) -> None:
+    def _release_request(self) -> None:
         """
         Let go of the request once its response is closed.
 
@@ -269,7 +265,8 @@ class ServiceMixin(BaseService):
         )
         check_method_allowed(self.action, header=header, exposed=self.get_methods())
         read_chunked_body(request._request)
-        self.format_kwarg = self.get_format_suffix(**kwargs)
+        # Services have no format suffixes: route params named `format` are just params.
+        self.format_kwarg = None
         request.accepted_renderer, request.accepted_media_type = self.perform_content_negotiation(
             request
         )
@@ -277,20 +274,20 @@ class ServiceMixin(BaseService):
             request, *args, **kwargs
         )
 
-    def get_params(self, request: Request) -> Params:
+    def _get_params(self, request: Request) -> Params:
         """
         Build the `Params` of an HTTP call (the pipeline adds `user` and `authentication`
         once the request is authenticated).
         """
         return Params(
-            query=self.parse_query_string(request),
+            query=self._parse_query_string(request),
             route=dict(self.kwargs),
             headers=_request_headers(request.META),
             provider="rest",
             request=request,
         )
 
-    def parse_query_string(self, request: Request) -> dict[str, Any]:
+    def _parse_query_string(self, request: Request) -> dict[str, Any]:
         """Parse the query string as Express does, within the DJANGO_SERVICES limits."""
         return codec.parse(
             request.META.get("QUERY_STRING", ""),
@@ -299,7 +296,7 @@ class ServiceMixin(BaseService):
             list_limit=services_settings.QUERY_LIST_LIMIT,
         )
 
-    def make_response(self, method: str, result: Any) -> HttpResponseBase:
+    def _make_response(self, method: str, result: Any) -> HttpResponseBase:
         """
         The response of a method result: 201 for create, 200 otherwise, 204 for `None`.
 

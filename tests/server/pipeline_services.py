@@ -245,7 +245,6 @@ class CallStateService(Service):
                 and self.request is call.request
                 and self.action == call.method
                 and self.kwargs is call.params.route
-                and self.route is call.params.route
             ),
             "copied": sorted(name for name in VIEW_STATE if name in vars(self)),
         }
