@@ -211,14 +211,20 @@ class ServiceMixin(BaseService):
                 self,
                 None,  # type: ignore[arg-type]  # resolved by `initial()`
                 id=self._path_id,
-                params=Params(route=dict(kwargs), provider="rest", request=drf_request),
+                params=Params(
+                    route=dict(kwargs),
+                    headers=_request_headers(request.META),
+                    provider="rest",
+                    request=drf_request,
+                ),
                 load_data=lambda: drf_request.data,
             )
         )
         self.headers = self.default_response_headers
         try:
             self.initial(drf_request, *args, **kwargs)
-            context.params = self._get_params(drf_request)
+            # Parsed once the method is known to be allowed: a 405 comes before a bad query.
+            context.params.query = self._parse_query_string(drf_request)
             context.event = EVENTS.get(context.method)
             response = self._make_response(context.method, run_call(context))
         except Exception as exc:
@@ -272,19 +278,6 @@ class ServiceMixin(BaseService):
         )
         request.version, request.versioning_scheme = self.determine_version(
             request, *args, **kwargs
-        )
-
-    def _get_params(self, request: Request) -> Params:
-        """
-        Build the `Params` of an HTTP call (the pipeline adds `user` and `authentication`
-        once the request is authenticated).
-        """
-        return Params(
-            query=self._parse_query_string(request),
-            route=dict(self.kwargs),
-            headers=_request_headers(request.META),
-            provider="rest",
-            request=request,
         )
 
     def _parse_query_string(self, request: Request) -> dict[str, Any]:
