@@ -5,7 +5,7 @@ What goes in and out of a service: its records, request bodies, query, and custo
     bodies.record, bodies.data, bodies.patch, bodies.query
     data, result, may_be_empty = custom_schemas(service.mark_all_complete)
 
-A `ModelService` is read through `get_serializer()`, `get_field_tables()` (its query fields,
+A `ModelService` is read through `get_serializer()`, `_get_field_tables()` (its query fields,
 the names `$select` takes, the id field), `get_query_declaration()` and `pagination_class`; its
 records and request bodies become components (private fields are write-only, so they are in
 request bodies only). A `Service` has free-form bodies; the authentication service has bodies
@@ -82,7 +82,7 @@ def _read_model_service(service: Any, auto: AutoSchema) -> Bodies:
     patch = auto.resolve_serializer(service.get_serializer(partial=True), "request")
     record_schema = record.schema or {}
     query = QueryFields.of(service, record_schema)
-    id_field = service.get_field_tables().id_field
+    id_field = service._get_field_tables().id_field
     result = {"anyOf": [record.ref, _selection(auto, record, serializer, id_field)]}
     paginate = service.get_query_declaration().get_paginate()
     paginated = paginate is not None

@@ -19,6 +19,7 @@ from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import build_mock_request
 
 from ..server.authentication.service import AuthenticationService
+from ..server.calls import CallContext, attach
 from ..server.methods import custom_methods
 from ..server.params import Params
 from ..server.routing import Route
@@ -65,7 +66,7 @@ class ServiceDescriber:
         auto.method = "GET"
         if isinstance(service, AuthenticationService):
             bodies = authentication_bodies()
-        elif hasattr(service, "get_field_tables"):
+        elif hasattr(service, "_get_field_tables"):
             bodies = model_bodies(route, service, auto)
         else:
             bodies = free_bodies()
@@ -79,8 +80,9 @@ class ServiceDescriber:
         for path, item in described.paths.items():
             for verb in list(item):
                 request = build_mock_request(verb.upper(), path, service, self.request)
-                service.request = request
-                service.action = item[verb]["x-feathers-method"]
+                call = service.call
+                call.request = request
+                call.method = item[verb]["x-feathers-method"]
                 try:
                     service.check_permissions(request)
                 except Exception:
@@ -93,12 +95,10 @@ class ServiceDescriber:
         service = route.service_class(path=route.path, **route.options)
         placeholders = {segment[1:]: "" for segment in route.segments if segment[0] == ":"}
         service.swagger_fake_view = True
-        service.args = ()
-        service.kwargs = {}
         service.format_kwarg = None
-        service.route = dict(placeholders)
-        service.params = Params(route=dict(placeholders), provider="rest")
-        service.request = build_mock_request("GET", "/" + route.path, service, self.request)
+        params = Params(route=dict(placeholders), provider="rest")
+        attach(CallContext(service, None, params=params))  # type: ignore[arg-type]
+        service.call.request = build_mock_request("GET", "/" + route.path, service, self.request)
         return service
 
 
@@ -111,7 +111,7 @@ class _Operations:
         self.auto = auto
         self.bodies = bodies
         self.methods = [
-            name for name in service.implemented_methods() if name in service.get_methods()
+            name for name in service._implemented_methods() if name in service.get_methods()
         ]
         self.custom = {
             name: getattr(service, attribute)
@@ -129,7 +129,7 @@ class _Operations:
             self.id_name += "_"
 
     def multi(self, method: str) -> bool:
-        return bool(self.service.allows_multi(method))
+        return bool(self.service._allows_multi(method))
 
     def build(self) -> DescribedService:
         described = DescribedService()

@@ -77,7 +77,7 @@ class QueryFields:
         declaration = service.get_query_declaration()
         enabled = declaration.enabled_operators()
         fields = []
-        tables = service.get_field_tables()
+        tables = service._get_field_tables()
         for name, query_field in tables.query_fields.items():
             text = is_text_field(query_field.model_field)
             allowed = query_field.operators

@@ -31,14 +31,13 @@ from django.db import DEFAULT_DB_ALIAS
 from ..conf import services_settings
 from ..contract import EVENTS, MULTI_METHODS, STANDARD_METHODS
 from ..errors import MethodNotAllowed
-from .calls import CallContext, arguments_of, run_call, run_call_async
+from .calls import CallContext, arguments_of, attach, run_call, run_call_async
 from .events import event_bus, schedule_events
 from .hooks import app_hooks, normalize_hooks
-from .methods import custom_methods
-from .overrides import is_machinery
+from .methods import RESERVED_NAMES, custom_methods
 from .params import Params
 
-__all__ = ["BaseService"]
+__all__ = ["BaseService", "is_option"]
 
 _PIPELINE_MARKER = "_through_pipeline"
 
@@ -58,8 +57,10 @@ class BaseService:
       (see `hooks.py`).
     * **events** - the names of the custom events the service may `emit()`.
 
-    **State of the call in progress:** `call` (its `CallContext`), `action` (the method name),
-    `params`, `request` (the DRF request permissions are checked on, or None).
+    **The call in progress** is `call`, its `CallContext`, which the pipeline gives the
+    service when the call starts (`calls.attach`). What DRF's views read is derived from it:
+    `action` (the method name), `params`, `request` (the DRF request permissions are checked
+    on, or None) and `kwargs` (the route's `:placeholder` values).
     """
 
     methods: Collection[str] | None = None
@@ -70,9 +71,6 @@ class BaseService:
     path: str | None = None
 
     call: CallContext | None = None
-    action: str | None = None
-    params: Params | None = None
-    request: Any = None
     _calling: bool = False
 
     #: Custom methods: wire name -> attribute name.
@@ -92,7 +90,7 @@ class BaseService:
                     f"{cls.__name__}.{attribute}: @service_method is for custom methods; "
                     f"{name!r} is a standard method, exposed when implemented."
                 )
-            if name.startswith("_") or attribute.startswith("_") or is_machinery(cls, attribute):
+            if name.startswith("_") or attribute.startswith("_") or attribute in RESERVED_NAMES:
                 raise TypeError(
                     f"{cls.__name__}.{attribute}: {attribute!r} cannot be a custom method name, "
                     "it is used by the service machinery (Django, DRF or django-feathers)."
@@ -113,10 +111,10 @@ class BaseService:
             if inspect.iscoroutinefunction(getattr(cls, declared.get(name, name)))
         )
 
-    def validate_options(self) -> None:
+    def _validate_options(self) -> None:
         """Raise ImproperlyConfigured when an option has a value that cannot work."""
         name = type(self).__name__
-        available = set(self.implemented_methods())
+        available = set(self._implemented_methods())
         if self.methods is not None:
             unknown = [method for method in self.methods if method not in available]
             if unknown:
@@ -134,7 +132,7 @@ class BaseService:
                     f"{', '.join(map(repr, MULTI_METHODS))}; got {multi!r}."
                 )
         app_hooks()
-        for by_method in self.get_hooks().values():
+        for by_method in self._get_hooks().values():
             unknown = sorted(set(by_method) - available - {"all"})
             if unknown:
                 raise ImproperlyConfigured(
@@ -145,9 +143,50 @@ class BaseService:
         if isinstance(events, str) or not all(isinstance(event, str) for event in events):
             raise ImproperlyConfigured(f"{name}.events must be a list of event names.")
 
+    # The call in progress, as DRF's views name its parts -----------------------------------
+
+    @property
+    def action(self) -> str | None:
+        """The method of the call in progress (DRF's `action`), or None between calls."""
+        call = self.call
+        return call.method if call is not None else None
+
+    @action.setter
+    def action(self, value: str | None) -> None:
+        self._context().method = value  # type: ignore[assignment]
+
+    @property
+    def params(self) -> Params | None:
+        """The `Params` of the call in progress, or None between calls."""
+        call = self.call
+        return call.params if call is not None else None
+
+    @property
+    def request(self) -> Any:
+        """The DRF request of the call in progress (permissions read it), or None."""
+        call = self.call
+        return call.request if call is not None else None
+
+    @request.setter
+    def request(self, value: Any) -> None:
+        self._context().request = value
+
+    @property
+    def kwargs(self) -> dict[str, str]:
+        """DRF's keyword URL arguments: the route's `:placeholder` values of the call."""
+        call = self.call
+        return call.params.route if call is not None else {}
+
+    def _context(self) -> CallContext:
+        """The call in progress, or an empty one given to the service for a view's parts."""
+        call = self.call
+        if call is None:
+            call = attach(CallContext(self, None))  # type: ignore[arg-type]
+        return call
+
     # Methods ------------------------------------------------------------------------------
 
-    def implemented_methods(self) -> tuple[str, ...]:
+    def _implemented_methods(self) -> tuple[str, ...]:
         """The standard methods the class implements and its `@service_method`s."""
         return type(self)._implemented
 
@@ -157,33 +196,25 @@ class BaseService:
             return frozenset(self.methods)
         return type(self)._all_methods
 
-    def is_async(self, method: str) -> bool:
-        """Whether `method` is a coroutine function (its calls run in an event loop)."""
-        return method in type(self)._async_methods
-
-    def method_function(self, method: str) -> Callable[..., Any]:
-        """The bound method answering `method` (a standard name or a custom wire name)."""
-        return getattr(self, self._custom_methods.get(method, method))
-
-    def get_multi(self) -> bool | Collection[str]:
+    def _get_multi(self) -> bool | Collection[str]:
         """The `multi` option, or `DJANGO_SERVICES["MULTI"]` when not set."""
         return services_settings.MULTI if self.multi is None else self.multi
 
-    def allows_multi(self, method: str) -> bool:
+    def _allows_multi(self, method: str) -> bool:
         """Whether `method` may work on several records at once."""
-        multi = self.get_multi()
+        multi = self._get_multi()
         if isinstance(multi, bool):
             return multi
         return method in multi
 
-    def check_multi(self, method: str) -> None:
+    def _check_multi(self, method: str) -> None:
         """Raise 405 `Can not <method> multiple entries` unless `multi` allows it."""
-        if not self.allows_multi(method):
+        if not self._allows_multi(method):
             raise MethodNotAllowed(f"Can not {method} multiple entries")
 
     # Hooks and events ---------------------------------------------------------------------
 
-    def get_hooks(self) -> Mapping[str, Mapping[str, tuple[Callable[..., Any], ...]]]:
+    def _get_hooks(self) -> Mapping[str, Mapping[str, tuple[Callable[..., Any], ...]]]:
         """The service's hooks, checked and normalised once per class (or per instance)."""
         hooks = self.hooks
         if not hooks:
@@ -195,7 +226,7 @@ class BaseService:
             holder._normalized_hooks = cached  # type: ignore[union-attr]
         return cached[1]
 
-    def get_event_database(self) -> str:
+    def _event_database(self) -> str:
         """The database alias whose commit releases the service's events."""
         return DEFAULT_DB_ALIAS
 
@@ -210,14 +241,14 @@ class BaseService:
     def emit(self, event: str, data: Any) -> None:
         """
         Emit `event` with `data` to the service's listeners, once the current transaction (on
-        `get_event_database()`) commits, at once outside one.
+        `_event_database()`) commits, at once outside one.
         """
         event = self._known_event(event)
         context = self.call if self._calling and self.call is not None else None
         if context is None:
             context = CallContext(self, event)
         context = _event_context(context, data)
-        schedule_events(self.path, event, [data], context, using=self.get_event_database())
+        schedule_events(self.path, event, [data], context, using=self._event_database())
 
     def _known_event(self, event: str) -> str:
         known = (*EVENTS.values(), *self.events)
@@ -242,6 +273,13 @@ class BaseService:
         return CallContext(
             self, method, id=values.get("id"), data=values.get("data"), params=params
         )
+
+
+def is_option(cls: type, name: str) -> bool:
+    """Whether `name` is an option of the service class `cls` (an attribute, or a shorthand)."""
+    if name.startswith("_"):
+        return False
+    return hasattr(cls, name) or name in getattr(cls, "_shorthand_options", ())
 
 
 def _event_context(context: CallContext, data: Any) -> CallContext:

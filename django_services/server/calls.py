@@ -19,7 +19,9 @@ The steps, in order:
 4. **hooks** around **the method** (see `hooks.py`): the result is `context.result`;
 5. **events**: the event of a successful write, published after commit (see `events.py`).
 
-REST is one adapter over it (`views.py`); internal calls (`service.find(params)` on an
+The service holds one reference to the call in progress, `service.call`, set here
+(`attach`); DRF's `action`, `request` and `kwargs` are read from it. REST is one adapter over
+it (`views.py`); internal calls (`service.find(params)` on an
 instance from `get_service()`) go through it with `provider=None`; a socket transport builds
 a `CallContext` per message and awaits `run_call_async`.
 """
@@ -31,19 +33,18 @@ from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import async_to_sync, sync_to_async
-from django.http import HttpRequest, HttpResponseBase
+from django.http import HttpResponseBase
 from rest_framework.request import Request
-from rest_framework.settings import api_settings
 
-from .._drf_compat import mark_authenticated
-from ..contract import CUSTOM_METHOD_VERB, EVENTS, HTTP_VERBS, method_arguments
+from ..contract import EVENTS, method_arguments
 from ..errors import BadRequest, MethodNotAllowed
+from .call_request import build_request
 from .events import schedule_events
 from .hooks import chain_for
 from .inputs import check_input
 from .params import Params
 
-__all__ = ["CallContext", "arguments_of", "run_call", "run_call_async"]
+__all__ = ["CallContext", "arguments_of", "attach", "run_call", "run_call_async"]
 
 REPLACE_MULTIPLE = "You can not replace multiple instances. Did you mean 'patch'?"
 
@@ -65,7 +66,7 @@ class CallContext:
     * **event** - the event a successful call emits (`"created"`...); a hook may change it,
       or set None to emit nothing.
     * **request** - the DRF request permissions and throttles are checked on: the HTTP
-      request, or one standing for a call that has none.
+      request, or the one `call_request.build_request` builds for a call that has none.
     """
 
     __slots__ = (
@@ -168,13 +169,13 @@ def run_call(context: CallContext) -> Any:
     method runs in an event loop of its own (`async_to_sync`), as Django runs async views.
     """
     service = context.service
-    if service.is_async(context.method):
+    if context.method in type(service)._async_methods:
         return async_to_sync(run_call_async)(context)
     _begin(context)
     try:
         _check_access(context)
-        chain = chain_for(service.get_hooks(), context.method)
-        function = service.method_function(context.method)
+        chain = chain_for(service._get_hooks(), context.method)
+        function = _method_function(service, context.method)
         if chain:
             result = chain.run(context, lambda: function(*context.arguments()))
         else:
@@ -197,7 +198,7 @@ async def run_call_async(context: CallContext) -> Any:
             await sync_to_async(_check_access)(context)
         else:
             _check_access(context)
-        function = service.method_function(context.method)
+        function = _method_function(service, context.method)
         if inspect.iscoroutinefunction(function):
 
             async def method() -> Any:
@@ -207,7 +208,7 @@ async def run_call_async(context: CallContext) -> Any:
             async def method() -> Any:
                 return await sync_to_async(function)(*context.arguments())
 
-        chain = chain_for(service.get_hooks(), context.method)
+        chain = chain_for(service._get_hooks(), context.method)
         if chain:
             result = await chain.run_async(context, method)
         else:
@@ -218,14 +219,24 @@ async def run_call_async(context: CallContext) -> Any:
     return result
 
 
+def _method_function(service: Any, method: str) -> Callable[..., Any]:
+    """The bound method answering `method` (a standard name or a custom wire name)."""
+    return getattr(service, service._custom_methods.get(method, method))
+
+
+def attach(context: CallContext) -> CallContext:
+    """
+    Make `context` the call in progress of its service: the one reference a service holds
+    to its call, whatever carried it (`service.call`; DRF's `action`, `request` and `kwargs`
+    are read from it).
+    """
+    context.service.call = context
+    return context
+
+
 def _begin(context: CallContext) -> None:
-    """Make `context` the call in progress of its service."""
-    service = context.service
-    service.call = context
-    service.action = context.method
-    service.params = context.params
-    service.request = context.request
-    service._calling = True
+    attach(context)
+    context.service._calling = True
 
 
 def _check_access(context: CallContext) -> None:
@@ -239,12 +250,12 @@ def _check_access(context: CallContext) -> None:
     if external:
         request = context.request
         if request is None:
-            request = context.request = service.request = detached_request(context)
-        else:
+            request = context.request = build_request(context)
+        if request.authenticators:
             authenticate(context, request)
         service.check_permissions(request)
         service.check_throttles(request)
-    if context._data_loader is not None:
+    if context._data_loader is not None and "data" in method_arguments(method):
         context.data = context._data_loader()
         context._data_loader = None
     if external:
@@ -255,7 +266,7 @@ def _check_access(context: CallContext) -> None:
     elif (method == "create" and isinstance(context.data, list)) or (
         method in ("patch", "remove") and context.id is None
     ):
-        service.check_multi(method)
+        service._check_multi(method)
 
 
 def not_allowed(context: CallContext) -> MethodNotAllowed:
@@ -275,35 +286,6 @@ def authenticate(context: CallContext, request: Request) -> None:
         context.params.authentication = request.auth
 
 
-def detached_request(context: CallContext) -> Request:
-    """
-    A DRF request standing for a call that has no HTTP request (a socket message, an internal
-    call given a provider), carrying its user, authentication and headers, for permission and
-    throttle classes to read.
-    """
-    params = context.params
-    http = HttpRequest()
-    # The verb the call stands for, for permission classes that read `request.method`.
-    http.method = HTTP_VERBS.get(context.method, CUSTOM_METHOD_VERB)
-    http.path = http.path_info = "/" + (context.path or "")
-    for name, value in params.headers.items():
-        key = name.upper().replace("-", "_")
-        if key not in ("CONTENT_TYPE", "CONTENT_LENGTH"):
-            key = "HTTP_" + key
-        http.META[key] = value
-    request = Request(http)
-    request.user = (
-        params.user
-        if params.user is not None
-        # The stubs type the setting as its import string; DRF imports it (a callable).
-        else api_settings.UNAUTHENTICATED_USER()  # type: ignore[operator]
-    )
-    request.auth = params.authentication
-    # Authenticated already (or not at all): DRF must not run authenticators on it later.
-    mark_authenticated(request)
-    return request
-
-
 def _emit(context: CallContext) -> None:
     """Step 5: schedule the call's event, one per record for a list result."""
     event = context.event
@@ -311,6 +293,4 @@ def _emit(context: CallContext) -> None:
     if not event or result is None or isinstance(result, HttpResponseBase):
         return
     records = result if isinstance(result, list) else [result]
-    schedule_events(
-        context.path, event, records, context, using=context.service.get_event_database()
-    )
+    schedule_events(context.path, event, records, context, using=context.service._event_database())

@@ -33,6 +33,43 @@ __all__ = [
     "service_method",
 ]
 
+#: The names a custom method cannot take: every public name of a service class (besides the
+#: six methods), which the request lifecycle, the pipeline or a project reads on the service.
+#: A test holds it to `Service` and `ModelService` with the supported DRF versions.
+RESERVED_NAMES: frozenset[str] = frozenset(
+    (
+        # Django's View.
+        "as_view", "dispatch", "http_method_names", "http_method_not_allowed", "options",
+        "setup", "view_is_async",
+        # DRF's APIView.
+        "allowed_methods", "authentication_classes", "check_object_permissions",
+        "check_permissions", "check_throttles", "content_negotiation_class",
+        "default_response_headers", "determine_version", "finalize_response",
+        "get_authenticate_header", "get_authenticators", "get_content_negotiator",
+        "get_exception_handler", "get_exception_handler_context", "get_format_suffix",
+        "get_parser_context", "get_parsers", "get_permissions", "get_renderer_context",
+        "get_renderers", "get_throttles", "get_view_description", "get_view_name",
+        "handle_exception", "initial", "initialize_request", "metadata_class",
+        "parser_classes", "perform_authentication", "perform_content_negotiation",
+        "permission_classes", "permission_denied", "raise_uncaught_exception",
+        "renderer_classes", "schema", "settings", "throttle_classes", "throttled",
+        "versioning_class",
+        # DRF's GenericAPIView and ViewSetMixin.
+        "filter_backends", "filter_queryset", "get_extra_action_url_map", "get_extra_actions",
+        "get_object", "get_paginated_response", "get_queryset", "get_serializer",
+        "get_serializer_class", "get_serializer_context", "lookup_field", "lookup_url_kwarg",
+        "paginate_queryset", "pagination_class", "paginator", "queryset", "reverse_action",
+        "serializer_class",
+        # Ours: the call in progress, the options and hooks of `BaseService` and
+        # `ModelService`, and the write hooks.
+        "action", "call", "kwargs", "params", "request", "emit", "off", "on", "events", "hooks",
+        "methods", "multi", "path", "get_methods", "get_instance",
+        "get_matching_queryset", "get_query_declaration", "perform_create", "perform_destroy",
+        "perform_update", "query_class", "represent", "representation_class",
+        "format_kwarg", "headers", "response", "args",
+    )
+)  # fmt: skip
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 #: HTTP verb -> standard method, for the verbs that do not depend on the id.

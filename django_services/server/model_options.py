@@ -2,7 +2,7 @@
 The options of a `ModelService`, its serializers, and the field tables they decide.
 
     service.get_query_declaration()   # QueryDeclaration: fields, operators, paging
-    service.get_field_tables()        # FieldTables: id lookup, query fields, `$select` names
+    service._get_field_tables()       # FieldTables: id lookup, query fields, `$select` names
     service.represent(records, many=True)
 
 `ModelOptionsMixin` holds what `ModelService` reads from its class attributes and serializer;
@@ -11,7 +11,6 @@ The options of a `ModelService`, its serializers, and the field tables they deci
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
 from typing import Any, cast
 
 from django.core.exceptions import ImproperlyConfigured
@@ -29,39 +28,32 @@ __all__ = ["ModelOptionsMixin"]
 class ModelOptionsMixin:
     """The options, serializers and field tables of a model service (see `ModelService`)."""
 
-    queryset: Any = None
-    serializer_class: Any = None
     #: How records are shown without a serializer per call (see `representation.py`); None:
     #: the plain serializer path, a serializer built for each call and its records instances.
     representation_class: type[Representation] | None = Representation
-    #: The query declaration (see `query_set.py`); None: one made of the shorthand below.
+    #: The query declaration (see `query_set.py`); None: one made of the shorthand options
+    #: a service class may set instead, `query_fields`, `sort_fields`, `private_fields`,
+    #: `operators`, `id_field` and `paginate` (read by `QueryDeclaration.of_service`).
     query_class: type[QueryDeclaration] | None = None
-    id_field: str | None = None
-    paginate: Mapping[str, Any] | bool | None = None
-    query_fields: Collection[str] | Mapping[str, Collection[str] | None] | None = None
-    sort_fields: Collection[str] | None = None
-    private_fields: Collection[str] = ()
-    operators: Collection[str] | None = None
+    _shorthand_options: tuple[str, ...] = tuple(SHORTHAND.values())
 
-    # The state of the call in progress (see `BaseService`).
+    # Provided by the DRF view and the service the mixin is combined with.
     call: Any
     params: Any
+    queryset: Any
+    serializer_class: Any
     # What this call worked out, when it cannot be kept for the class (see `FieldTables`).
     _fields_serializer: Any = None
     _call_tables: FieldTables | None = None
     _call_declaration: QueryDeclaration | None = None
 
-    def validate_options(self) -> None:
+    def _validate_options(self) -> None:
         """Also check the query declaration, and, for a static queryset and serializer, the
         fields."""
-        super().validate_options()  # type: ignore[misc]
+        super()._validate_options()  # type: ignore[misc]
         cls = type(self)
         if self.query_class is not None:
-            shorthand = [
-                name
-                for name in SHORTHAND.values()
-                if getattr(self, name) != getattr(ModelOptionsMixin, name)
-            ]
+            shorthand = [name for name in SHORTHAND.values() if hasattr(self, name)]
             if shorthand:
                 raise ImproperlyConfigured(
                     f"{cls.__name__} sets query_class and {', '.join(shorthand)}: declare "
@@ -109,7 +101,7 @@ class ModelOptionsMixin:
 
     # Field tables -------------------------------------------------------------------------
 
-    def get_field_tables(self) -> FieldTables:
+    def _get_field_tables(self) -> FieldTables:
         """The field tables of the service: kept per class and options, or of this call."""
         tables = self._call_tables
         if tables is None:
@@ -118,14 +110,14 @@ class ModelOptionsMixin:
 
     def _id_lookup(self) -> tuple[str, models.Field]:
         """The ORM path and model field of the id field (which must be unique)."""
-        return self.get_field_tables().id_lookup
+        return self._get_field_tables().id_lookup
 
     def _representation(self) -> Representation | None:
         """
         How records are shown without building a serializer per call, or None when the
         serializer must be built (see `django_services.server.representation`).
         """
-        return self.get_field_tables().representation
+        return self._get_field_tables().representation
 
     def _call_representation(self) -> Representation | None:
         """The representation of the records, limited to the fields the call `$select`s."""

@@ -45,7 +45,7 @@ from ..errors import BadRequest, NotFound
 from ..query.convert import convert_value
 from ..query.orm import apply_select, fetch_page
 from ..query.parse import FeathersQuery
-from .calls import REPLACE_MULTIPLE, CallContext
+from .calls import REPLACE_MULTIPLE, CallContext, attach
 from .filters import FeathersQueryFilter
 from .model_data import ModelDataMixin
 from .model_options import ModelOptionsMixin
@@ -59,7 +59,7 @@ __all__ = ["ModelService"]
 
 # Services are routed by the services router, not DRF's (`as_view()` takes options, no
 # action map) and `action` is None between calls: ServiceMixin's definitions win by design.
-class ModelService(  # type: ignore[misc]
+class ModelService(  # type: ignore[misc,override]
     ModelDataMixin, ModelOptionsMixin, ServiceMixin, GenericViewSet
 ):
     """
@@ -79,9 +79,8 @@ class ModelService(  # type: ignore[misc]
 
     **Hooks**, besides DRF's (`get_queryset`, `get_serializer_class`,
     `get_serializer_context`, `perform_create`, `perform_update`, `perform_destroy`):
-    `get_query_declaration()`, `get_field_tables()` (what the declaration and the serializer
-    decide: id lookup, query fields, `$select` names), `get_instance(id)`,
-    `get_matching_queryset(params)` and `represent(records)`.
+    `get_query_declaration()`, `get_instance(id)`, `get_matching_queryset(params)` and
+    `represent(records)`.
 
     The parsed query of the call in progress is `self.call.query`: the filter backend and
     the pagination class fetch it with their `get_query(request, view)` hook.
@@ -89,7 +88,6 @@ class ModelService(  # type: ignore[misc]
 
     filter_backends: Any = [FeathersQueryFilter]
     pagination_class: Any = FeathersPagination
-    action_map: dict[str, str] = {}
 
     # The standard methods ---------------------------------------------------------------
 
@@ -124,7 +122,7 @@ class ModelService(  # type: ignore[misc]
         query = self._prepare_query(params, "create")
         many = isinstance(data, list)
         if many:
-            self.check_multi("create")
+            self._check_multi("create")
         else:
             data = self._record_data(data, "create")
         serializer = self.get_serializer(data=data, many=many)
@@ -189,7 +187,7 @@ class ModelService(  # type: ignore[misc]
         Returns the records found before the patch, read again after it, so a patch that
         changes a queried field still returns them.
         """
-        self.check_multi("patch")
+        self._check_multi("patch")
         query = self._prepare_query(params, "multi")
         with self._atomic():
             instances = self._find_instances(lock=True)
@@ -209,7 +207,7 @@ class ModelService(  # type: ignore[misc]
 
     def _remove_many(self, params: Params) -> list[Any]:
         """Delete every record the query matches (`$limit` ignored), all or nothing."""
-        self.check_multi("remove")
+        self._check_multi("remove")
         self._prepare_query(params, "multi")
         with self._atomic():
             instances = self._find_instances(lock=True)
@@ -251,11 +249,18 @@ class ModelService(  # type: ignore[misc]
         """
         call = self.call
         if call is None or call.params is not params:
-            # Outside a call of this instance (a custom method's helper, say): a call of its own.
-            call = self.call = CallContext(self, self.action or "find", params=params)
-        self.params = params
+            # Other params than the call's (a custom method's helper, say): a call of its own,
+            # on the same request.
+            call = attach(
+                CallContext(
+                    self,
+                    self.action or "find",
+                    params=params,
+                    request=call.request if call is not None else None,
+                )
+            )
         self._forget_call_tables()
-        tables = self.get_field_tables()
+        tables = self._get_field_tables()
         parsed = self.get_query_declaration().parse(
             params.query,
             fields=tables.query_fields,
@@ -358,7 +363,7 @@ class ModelService(  # type: ignore[misc]
         """The alias of the database the model is written to."""
         return router.db_for_write(self._model())
 
-    def get_event_database(self) -> str:
+    def _event_database(self) -> str:
         """The database the model is written to: its commit releases the service's events."""
         return self._write_database()
 

@@ -12,12 +12,10 @@ what they do is chosen with attributes (`representation_class`).
 
 from __future__ import annotations
 
-__all__ = ["DRF_PACKAGES", "MACHINERY_PACKAGES", "is_machinery", "is_own"]
+__all__ = ["DRF_PACKAGES", "is_own"]
 
 #: DRF itself.
 DRF_PACKAGES: tuple[str, ...] = ("rest_framework",)
-#: Everything a service class is built from: Django, DRF and this package.
-MACHINERY_PACKAGES: tuple[str, ...] = ("django", "rest_framework", "django_services")
 
 
 def _in_packages(cls: type, packages: tuple[str, ...]) -> bool:
@@ -36,10 +34,3 @@ def is_own(cls: type, name: str, packages: tuple[str, ...] = DRF_PACKAGES) -> bo
         if name in vars(base):
             return _in_packages(base, packages)
     return True
-
-
-def is_machinery(cls: type, name: str) -> bool:
-    """Whether a base of `cls` from Django, DRF or this package defines `name`."""
-    return any(
-        name in vars(base) and _in_packages(base, MACHINERY_PACKAGES) for base in cls.__mro__[1:]
-    )

@@ -33,7 +33,10 @@ class Params:
     * **provider** - `"rest"` for HTTP requests, `None` for internal calls.
     * **user** - the authenticated user (`request.user`), or `None`.
     * **authentication** - the authentication details (`request.auth`), or `None`.
-    * **request** - the DRF request of an HTTP call, or `None`.
+    * **request** - the DRF request of an HTTP call (or the one a socket call's
+      authentication read), or `None`.
+    * **connection** - the socket connection a socket call came on (Feathers'
+      `params.connection`), or `None`.
     """
 
     query: dict[str, Any] = dataclasses.field(default_factory=dict)
@@ -43,6 +46,7 @@ class Params:
     user: Any = None
     authentication: Any = None
     request: Any = dataclasses.field(default=None, repr=False, compare=False)
+    connection: Any = dataclasses.field(default=None, repr=False, compare=False)
 
     def copy(self, **changes: Any) -> Params:
         """A copy with some attributes replaced (`params.copy(provider=None)`)."""

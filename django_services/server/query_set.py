@@ -91,7 +91,13 @@ class QueryDeclaration:
     @classmethod
     def of_service(cls, service: Any) -> QueryDeclaration:
         """The declaration a service's shorthand options make (`query_fields`, ...)."""
-        return cls(**{option: getattr(service, name) for option, name in SHORTHAND.items()})
+        return cls(
+            **{
+                option: getattr(service, name)
+                for option, name in SHORTHAND.items()
+                if hasattr(service, name)
+            }
+        )
 
     def __repr__(self) -> str:
         options = ", ".join(f"{name}={getattr(self, name)!r}" for name in SHORTHAND)

@@ -30,6 +30,7 @@ from django.http import HttpRequest, HttpResponseBase
 from django.views.decorators.csrf import csrf_exempt
 
 from ..conf import SETTINGS_NAME, did_you_mean, import_from_string, services_settings
+from .base_service import is_option
 from .routing import Route, Router, normalize_path, not_found_response, request_segments
 
 __all__ = [
@@ -239,8 +240,10 @@ def declared_routes() -> list[Route | Exception]:
 def _route_problem(route: Route) -> Exception | None:
     """Why the service of `route` cannot be served, or None."""
     for key in route.options:
-        if key.startswith("_") or not hasattr(route.service_class, key):
-            options = [name for name in dir(route.service_class) if not name.startswith("_")]
+        if not is_option(route.service_class, key):
+            service_class = route.service_class
+            options = [name for name in dir(service_class) if not name.startswith("_")]
+            options += getattr(service_class, "_shorthand_options", ())
             hint = did_you_mean(key, options)
             return ImproperlyConfigured(
                 f"{route.service_class.__name__} has no option {key!r}: options are "

@@ -35,13 +35,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.versioning import BaseVersioning
+from rest_framework.views import APIView
 
 from .._drf_compat import add_response_closer
 from ..conf import import_from_string, services_settings
-from ..contract import SERVICE_METHOD_HEADER, method_arguments
+from ..contract import EVENTS, SERVICE_METHOD_HEADER
 from ..query import codec
-from .base_service import BaseService
-from .calls import CallContext, run_call
+from .base_service import BaseService, is_option
+from .calls import CallContext, attach, run_call
 from .methods import check_method_allowed, http_methods_for, resolve_method
 from .negotiation import ServiceContentNegotiation
 from .params import Params
@@ -63,9 +64,10 @@ class ServiceMixin(BaseService):
     The options (`methods`, `multi`, `hooks`, `events`) are `BaseService`'s; they are class
     attributes, or keyword arguments of `register()` and `as_view()`.
 
-    **State of the call in progress:** besides `BaseService`'s, `path_id` (the id from the
-    path, percent-decoded, or None) and `route` (the `:placeholder` values). Once the response
-    is closed, `request`, `response`, `call` and `params` are let go (`release_request`).
+    **The call in progress** is `call` (see `BaseService`), attached as soon as a request
+    arrives: its `id` is the one from the path (percent-decoded, or None), DRF's `kwargs` the
+    `:placeholder` values. Once the response is closed, the call and the
+    response are let go (`_release_request`).
     """
 
     authentication_classes: Any = None
@@ -75,18 +77,13 @@ class ServiceMixin(BaseService):
     renderer_classes: Any = [JSONRenderer]
     content_negotiation_class: Any = ServiceContentNegotiation
 
-    format_kwarg: Any = None
-    path_id: str | None = None
-    route: dict[str, str] = {}
+    #: The id from the path of the request the view was called with.
+    _path_id: str | None = None
 
     if TYPE_CHECKING:
         # Provided by the DRF view the mixin is combined with (APIView, GenericViewSet).
         @property
         def default_response_headers(self) -> dict[str, str]: ...
-
-        def initialize_request(
-            self, request: HttpRequest, *args: Any, **kwargs: Any
-        ) -> Request: ...
 
         def handle_exception(self, exc: Exception) -> Response: ...
 
@@ -102,6 +99,11 @@ class ServiceMixin(BaseService):
             self, request: Request, *args: Any, **kwargs: Any
         ) -> tuple[str | None, BaseVersioning | None]: ...
 
+    def __init__(self, **options: Any) -> None:
+        # DRF sets it in `initial()`, which only HTTP calls run; a serializer's context reads it.
+        self.format_kwarg: Any = None
+        super().__init__(**options)
+
     @classmethod
     def as_view(cls, **initkwargs: Any) -> Callable[..., HttpResponseBase]:
         """
@@ -110,23 +112,22 @@ class ServiceMixin(BaseService):
         The view is called as `view(request, id=None, route=None)` by the services router.
         """
         for key in initkwargs:
-            if key.startswith("_") or not hasattr(cls, key):
+            if not is_option(cls, key):
                 raise TypeError(
                     f"{cls.__name__} has no option {key!r}: options are attributes of the "
                     "service class."
                 )
-        cls(**initkwargs).validate_options()
+        cls(**initkwargs)._validate_options()
 
         def view(
             request: HttpRequest, id: str | None = None, route: dict[str, str] | None = None
         ) -> HttpResponseBase:
             self = cls(**initkwargs)
-            self.path_id = id
-            self.route = dict(route or {})
-            response = self.dispatch(request, **self.route)
+            self._path_id = id
+            response = self.dispatch(request, **(route or {}))
             # Django's handlers close every response once sent (the test client too); the
             # list is how Django itself attaches work to that moment.
-            add_response_closer(response, self.release_request)
+            add_response_closer(response, self._release_request)
             return response
 
         view.cls = cls  # type: ignore[attr-defined]
@@ -186,28 +187,46 @@ class ServiceMixin(BaseService):
         """
         if request.authenticators and not request.successful_authenticator:
             raise exceptions.NotAuthenticated()
-        without_http = self.params is None or self.params.request is None
-        if without_http and not getattr(request.user, "is_authenticated", False):
+        # A call that brought its user (no request of its own): refused for want of one.
+        call = self.call
+        brought_user = call is None or call.params.request is None
+        if brought_user and not getattr(request.user, "is_authenticated", False):
             raise exceptions.NotAuthenticated()
         raise exceptions.PermissionDenied(detail=message, code=code)
 
-    def get_format_suffix(self, **kwargs: Any) -> str | None:
-        """Services have no format suffixes: route params named `format` are just params."""
-        return None
-
     # Dispatch -----------------------------------------------------------------------------
+
+    def initialize_request(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Request:
+        """
+        DRF's request of an HTTP request. A service's action is the method of its call, not
+        an entry of a viewset's action map: `APIView`'s, not `ViewSetMixin`'s.
+        """
+        return APIView.initialize_request(self, request, *args, **kwargs)  # type: ignore[arg-type]
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         """DRF's request lifecycle, calling the resolved service method through the pipeline."""
-        self.args = args
-        self.kwargs = kwargs
         drf_request = self.initialize_request(request, *args, **kwargs)
-        self.request = drf_request
+        context = attach(
+            CallContext(
+                self,
+                None,  # type: ignore[arg-type]  # resolved by `initial()`
+                id=self._path_id,
+                params=Params(
+                    route=dict(kwargs),
+                    headers=_request_headers(request.META),
+                    provider="rest",
+                    request=drf_request,
+                ),
+                load_data=lambda: drf_request.data,
+            )
+        )
         self.headers = self.default_response_headers
         try:
             self.initial(drf_request, *args, **kwargs)
-            context = self.get_call(drf_request)
-            response = self.make_response(context.method, run_call(context))
+            # Parsed once the method is known to be allowed: a 405 comes before a bad query.
+            context.params.query = self._parse_query_string(drf_request)
+            context.event = EVENTS.get(context.method)
+            response = self._make_response(context.method, run_call(context))
         except Exception as exc:
             response = self.handle_exception(exc)
         # DRF finalizes any HttpResponseBase (a method may return a Django response); the
@@ -220,7 +239,7 @@ class ServiceMixin(BaseService):
         )
         return self.response
 
-    def release_request(self) -> None:
+    def _release_request(self) -> None:
         """
         Let go of the request once its response is closed.
 
@@ -236,7 +255,7 @@ class ServiceMixin(BaseService):
         renderer_context = getattr(getattr(self, "response", None), "renderer_context", None)
         if isinstance(renderer_context, dict):
             renderer_context.pop("response", None)
-        self.request = self.call = self.params = None
+        self.call = None
         # Unset, as before `dispatch()` (DRF types it as always a response).
         vars(self).pop("response", None)
 
@@ -248,11 +267,12 @@ class ServiceMixin(BaseService):
         """
         header = request.META.get(_SERVICE_METHOD_META) or None
         self.action = resolve_method(
-            request.method or "", has_id=self.path_id is not None, header=header
+            request.method or "", has_id=self._path_id is not None, header=header
         )
         check_method_allowed(self.action, header=header, exposed=self.get_methods())
         read_chunked_body(request._request)
-        self.format_kwarg = self.get_format_suffix(**kwargs)
+        # Services have no format suffixes: route params named `format` are just params.
+        self.format_kwarg = None
         request.accepted_renderer, request.accepted_media_type = self.perform_content_negotiation(
             request
         )
@@ -260,33 +280,7 @@ class ServiceMixin(BaseService):
             request, *args, **kwargs
         )
 
-    def get_call(self, request: Request) -> CallContext:
-        """The `CallContext` of an HTTP request: its method, id, body and params."""
-        method = self.action
-        assert method is not None
-        return CallContext(
-            self,
-            method,
-            id=self.path_id,
-            params=self.get_params(request),
-            request=request,
-            load_data=(lambda: request.data) if "data" in method_arguments(method) else None,
-        )
-
-    def get_params(self, request: Request) -> Params:
-        """
-        Build the `Params` of an HTTP call (the pipeline adds `user` and `authentication`
-        once the request is authenticated).
-        """
-        return Params(
-            query=self.parse_query_string(request),
-            route=dict(self.route),
-            headers=_request_headers(request.META),
-            provider="rest",
-            request=request,
-        )
-
-    def parse_query_string(self, request: Request) -> dict[str, Any]:
+    def _parse_query_string(self, request: Request) -> dict[str, Any]:
         """Parse the query string as Express does, within the DJANGO_SERVICES limits."""
         return codec.parse(
             request.META.get("QUERY_STRING", ""),
@@ -295,7 +289,7 @@ class ServiceMixin(BaseService):
             list_limit=services_settings.QUERY_LIST_LIMIT,
         )
 
-    def make_response(self, method: str, result: Any) -> HttpResponseBase:
+    def _make_response(self, method: str, result: Any) -> HttpResponseBase:
         """
         The response of a method result: 201 for create, 200 otherwise, 204 for `None`.
 

@@ -15,4 +15,4 @@ class IsRouteUser(IsAuthenticated):
     def has_permission(self, request: Any, view: Any) -> bool:
         if not super().has_permission(request, view):
             return False
-        return view.route.get("userId") == str(request.user.pk)
+        return view.kwargs.get("userId") == str(request.user.pk)

@@ -225,3 +225,26 @@ class AsyncHookOnSyncMethod(Service):
 
     def find(self, params):
         return []
+
+
+#: Call state a DRF view keeps on itself; a service reads it from its call instead.
+VIEW_STATE = ("action", "args", "kwargs", "params", "path_id", "request", "route")
+
+
+class CallStateService(Service):
+    """Answers how it sees the call it answers: through its one reference to the context."""
+
+    def get(self, id, params):
+        call = self.call
+        return {
+            "method": self.action,
+            "route": self.kwargs,
+            "request": type(self.request).__name__,
+            "one_source": (
+                call.params is params is self.params
+                and self.request is call.request
+                and self.action == call.method
+                and self.kwargs is call.params.route
+            ),
+            "copied": sorted(name for name in VIEW_STATE if name in vars(self)),
+        }

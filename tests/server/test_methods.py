@@ -155,7 +155,7 @@ def test_header_naming_a_standard_method_is_405_on_post(api, name):
 
 
 @pytest.mark.parametrize(
-    "name", ["fly", "describe", "dispatch", "get_params", "handle_call", "__init__", "Shout"]
+    "name", ["fly", "describe", "dispatch", "get_queryset", "handle_call", "__init__", "Shout"]
 )
 def test_undeclared_names_are_405(api, name):
     not_supported(send(api, "POST", "/echo", {}, HTTP_X_SERVICE_METHOD=name), name)
@@ -231,7 +231,15 @@ def test_service_method_refuses_standard_and_machinery_names():
             def find(self, data, params):
                 return None
 
-    for name in ("dispatch", "initial", "get_params", "as_view", "options", "finalize_response"):
+    for name in (
+        "dispatch",
+        "initial",
+        "get_queryset",
+        "get_object",
+        "as_view",
+        "options",
+        "finalize_response",
+    ):
         with pytest.raises(TypeError, match=f"{name!r} cannot be a custom method name"):
             type("Clash", (Service,), {name: service_method(lambda self, data, params: None)})
 

@@ -164,3 +164,21 @@ def test_rest_calls_see_the_authenticated_user(api, serve, member):
     api.force_authenticate(member)
 
     assert body(api.get("/guarded")) == [{"user": "member@example.com", "provider": "rest"}]
+
+
+@pytest.mark.parametrize("provider", ["rest", "internal", "internal with a provider"])
+def test_a_service_reads_the_call_from_its_one_context(api, serve, member, provider):
+    serve({"groups/:groupId/state": P + "CallStateService"})
+
+    if provider == "rest":
+        seen = body(api.get("/groups/7/state/1"))
+    else:
+        given = "rest" if provider == "internal with a provider" else None
+        state = get_service("groups/:groupId/state")
+        seen = state.get("1", Params(route={"groupId": "7"}, provider=given, user=member))
+        assert state.call is None or not state._calling
+
+    assert seen["copied"] == []
+    assert seen["one_source"] is True
+    assert (seen["method"], seen["route"]) == ("get", {"groupId": "7"})
+    assert seen["request"] == ("NoneType" if provider == "internal" else "Request")

@@ -126,7 +126,7 @@ def test_a_service_declares_its_query_in_one_place():
         paginate = False
 
     with pytest.raises(ImproperlyConfigured, match="sets query_class and paginate"):
-        Both().validate_options()
+        Both()._validate_options()
 
 
 def test_a_field_cannot_take_an_operator_the_service_does_not_accept():
@@ -137,7 +137,7 @@ def test_a_field_cannot_take_an_operator_the_service_does_not_accept():
         query_class = Unknown
 
     with pytest.raises(ImproperlyConfigured, match="operators of query field 'char'"):
-        Service().validate_options()
+        Service()._validate_options()
 
 
 def test_an_unknown_option_is_refused():

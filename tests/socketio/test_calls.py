@@ -199,3 +199,21 @@ async def test_calls_in_flight_are_answered_each_with_its_own_ack(connect):
         *(client.call("get", "people", person["id"], {}) for person in reversed(created))
     )
     assert answers == list(reversed(created))
+
+
+@pytest.fixture
+def services_settings(services_settings):
+    services = {**services_settings["SERVICES"]}
+    services["groups/:groupId/state"] = "tests.server.pipeline_services.CallStateService"
+    services_settings["SERVICES"] = services
+    return services_settings
+
+
+async def test_a_socket_call_is_read_from_the_service_s_one_context(connect):
+    client = await connect()
+
+    seen = await client.call("get", "groups/7/state", 1, {})
+
+    assert seen["copied"] == []
+    assert seen["one_source"] is True
+    assert (seen["method"], seen["route"], seen["request"]) == ("get", {"groupId": "7"}, "Request")

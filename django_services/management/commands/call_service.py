@@ -167,7 +167,7 @@ class ServiceCall:
             service = get_service(path)
         except KeyError as exc:
             raise CommandError(exc.args[0], returncode=USAGE_STATUS) from exc
-        if self.method not in service.implemented_methods():
+        if self.method not in service._implemented_methods():
             raise MethodNotAllowed(f"Method `{self.method}` is not supported by this endpoint.")
         params = Params(
             query=self.query,

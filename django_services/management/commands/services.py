@@ -39,7 +39,7 @@ def describe(route: Route) -> dict[str, Any]:
         "paginate": (
             {"default": paginate.default, "max": paginate.max} if paginate is not None else None
         ),
-        "multi": _multi(service.get_multi()),
+        "multi": _multi(service._get_multi()),
         "id_field": _id_field(service),
     }
 

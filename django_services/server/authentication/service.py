@@ -212,8 +212,8 @@ class AuthenticationService(Service):
             service = get_service(authentication_settings()["ENTITY_SERVICE"])
         except KeyError:
             return {name: getattr(user, name) for name in login_field_names(type(user))}
-        if hasattr(service, "get_field_tables"):
-            entity_id = str(getattr(user, service.get_field_tables().id_lookup[0]))
+        if hasattr(service, "_get_field_tables"):
+            entity_id = str(getattr(user, service._get_field_tables().id_lookup[0]))
         else:
             entity_id = subject_for(user)
         entity_params = Params(

@@ -19,7 +19,11 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["Connection"]
+from django.http.request import HttpHeaders
+
+from ..authentication.config import authentication_settings
+
+__all__ = ["Connection", "token_header", "token_scheme"]
 
 #: The handshake's environ keys a call's request keeps besides the headers.
 _KEPT_ENVIRON = ("REMOTE_ADDR", "SERVER_NAME", "SERVER_PORT", "wsgi.url_scheme")
@@ -109,8 +113,32 @@ class Connection:
         self.authentication = authentication
         self.session_key = session_key
 
+    def request_environ(self) -> dict[str, Any]:
+        """
+        The environ of a call's request: the handshake's, and the login's token in the header
+        the token authenticator reads, so that every call checks the login again.
+        """
+        environ = dict(self.environ)
+        header = token_header()
+        environ.pop(header, None)
+        token = self.access_token
+        if token is not None:
+            environ[header] = f"{token_scheme()} {token}"
+        return environ
+
     def logout(self) -> None:
         """Forget the login: the connection is anonymous again."""
         self.user = None
         self.authentication = None
         self.session_key = None
+
+
+def token_header() -> str:
+    """The environ key of the header access tokens travel in (`HTTP_AUTHORIZATION`)."""
+    return HttpHeaders.to_wsgi_name(authentication_settings()["JWT"]["HEADER"])
+
+
+def token_scheme() -> str:
+    """The scheme a call's token is sent with (the first of `JWT["SCHEMES"]`)."""
+    schemes = authentication_settings()["JWT"]["SCHEMES"]
+    return schemes[0] if schemes else "Bearer"

@@ -21,20 +21,15 @@ import dataclasses
 import json
 import math
 from collections.abc import Mapping, Sequence
-from importlib import import_module
 from typing import Any
 
 from asgiref.sync import sync_to_async
-from django.conf import settings
-from django.contrib.auth import get_user
 from django.db import close_old_connections
-from django.http import HttpRequest, HttpResponseBase
-from django.utils.functional import SimpleLazyObject
+from django.http import HttpResponseBase
 from rest_framework.response import Response
 from rest_framework.utils.encoders import JSONEncoder
 
-from ..._drf_compat import replace_body, set_parsed_data, skip_csrf_checks
-from ...contract import CUSTOM_METHOD_VERB, HTTP_VERBS, RETRY_AFTER_HEADER, method_arguments
+from ...contract import RETRY_AFTER_HEADER, method_arguments
 from ...errors import BadRequest, GeneralError, NotFound
 from ..calls import CallContext, run_call
 from ..exceptions import to_feathers_error
@@ -151,33 +146,23 @@ def call_service(connection: Connection, call: Call) -> Any:
         raise Failed(NotFound(f"Service '{call.path}' not found").to_json())
     route = match.route
     service = route.service_class(path=route.path, **route.options)
-    service.path_id = call.id
-    service.route = dict(match.params)
-    service.args, service.kwargs = (), dict(match.params)
-    service.headers = {}
     used = connection.authentication
-    request = None
+    params = Params(
+        query=dict(call.query),
+        route=dict(match.params),
+        headers=dict(connection.headers),
+        provider=PROVIDER,
+        connection=connection,
+    )
+    context = CallContext(service, call.method, id=call.id, data=call.data, params=params)
     try:
-        request = service.initialize_request(_build_request(connection, call))
-        set_parsed_data(request, call.data if call.has_data else {})
-        service.request = request
-        params = Params(
-            query=dict(call.query),
-            route=dict(match.params),
-            headers=dict(connection.headers),
-            provider=PROVIDER,
-            request=request,
-        )
-        context = CallContext(
-            service, call.method, id=call.id, data=call.data, params=params, request=request
-        )
         result = _sendable(run_call(context))
-        login.after_call(connection, service, call.method, result, request)
+        login.after_call(connection, service, call.method, result, context.request)
     except Exception as exc:
         response = service.handle_exception(exc)
-        _note_lost_login(connection, used, request)
+        _note_lost_login(connection, used, context.request)
         raise Failed(_with_retry_after(response)) from None
-    _note_lost_login(connection, used, request)
+    _note_lost_login(connection, used, context.request)
     return result
 
 
@@ -201,45 +186,6 @@ def _with_retry_after(response: Response) -> Any:
     if isinstance(data, dict):
         error = {**error, "data": {"retryAfter": int(header), **data}}
     return error
-
-
-class SocketRequest(HttpRequest):
-    """The Django request of a socket call: no body, no stream, the handshake's scheme."""
-
-    def _get_scheme(self) -> str:
-        return str(self.META.get("wsgi.url_scheme", "http"))
-
-
-def _build_request(connection: Connection, call: Call) -> SocketRequest:
-    """
-    The minimal Django request a socket call's DRF authenticators, permissions and throttles
-    read: the handshake's headers and address, the verb of the method, and the connection's
-    credentials. The data is the call's (`request.data`), never a body to parse again.
-    """
-    request = SocketRequest()
-    request.method = HTTP_VERBS.get(call.method, CUSTOM_METHOD_VERB)
-    request.path = request.path_info = "/" + call.path.strip("/")
-    meta = request.META
-    meta.update(connection.environ)
-    meta.setdefault("SERVER_NAME", "localhost")
-    meta.setdefault("SERVER_PORT", "80")
-    meta.setdefault("REMOTE_ADDR", "127.0.0.1")
-    meta["HTTP_ACCEPT"] = "application/json"
-    header = login.token_header()
-    meta.pop(header, None)
-    token = connection.access_token
-    if token is not None:
-        meta[header] = f"{login.token_scheme()} {token}"
-    # Cross-site sockets are refused at the handshake (python-engineio checks the Origin of
-    # every handshake and polling request), which is what the CSRF check protects REST from.
-    skip_csrf_checks(request)
-    replace_body(request, b"")
-    if connection.session_key is not None:
-        engine = import_module(settings.SESSION_ENGINE)
-        request.session = engine.SessionStore(connection.session_key)
-        # Lazy, as Django's AuthenticationMiddleware sets it; the stubs admit only a user.
-        request.user = SimpleLazyObject(lambda: get_user(request))  # type: ignore[assignment]
-    return request
 
 
 def _sendable(result: Any) -> Any:

@@ -19,13 +19,12 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth import get_user
 from django.http import HttpRequest
-from django.http.request import HttpHeaders
 from rest_framework.exceptions import APIException
 
 from ...errors import FeathersError
 from ..authentication.config import authentication_settings, is_configured
 from ..authentication.strategies import get_strategy
-from .connection import Connection
+from .connection import Connection, token_header, token_scheme
 
 __all__ = [
     "after_call",
@@ -35,17 +34,6 @@ __all__ = [
     "token_header",
     "token_scheme",
 ]
-
-
-def token_header() -> str:
-    """The environ key of the header access tokens travel in (`HTTP_AUTHORIZATION`)."""
-    return HttpHeaders.to_wsgi_name(authentication_settings()["JWT"]["HEADER"])
-
-
-def token_scheme() -> str:
-    """The scheme a call's token is sent with (the first of `JWT["SCHEMES"]`)."""
-    schemes = authentication_settings()["JWT"]["SCHEMES"]
-    return schemes[0] if schemes else "Bearer"
 
 
 def authentication_path() -> str | None:
