@@ -2,7 +2,7 @@
 The DRF request of a call that arrived without one: a socket call, or an internal call given
 a provider. Built in one place, below the transports, from the call's context.
 
-    request = build_request(context)    # request.method "GET" for a find, request.data
+    request = build_request(service, "find", "people", params, None)   # request.method "GET"
 
 It is what DRF's authenticators, permissions and throttles read, and nothing more: the verb
 the method stands for, the path, the headers, the call's data as `request.data` (never a body
@@ -17,7 +17,7 @@ to parse again), and the caller's credentials:
 from __future__ import annotations
 
 from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import get_user
@@ -28,9 +28,6 @@ from rest_framework.settings import api_settings
 
 from .._drf_compat import mark_authenticated, replace_body, set_parsed_data, skip_csrf_checks
 from ..contract import CUSTOM_METHOD_VERB, HTTP_VERBS
-
-if TYPE_CHECKING:
-    from .calls import CallContext
 
 __all__ = ["CallRequest", "build_request"]
 
@@ -44,14 +41,16 @@ class CallRequest(HttpRequest):
         return str(self.META.get("wsgi.url_scheme", "http"))
 
 
-def build_request(context: CallContext) -> Request:
-    """The minimal DRF request standing for the call of `context` (see the module)."""
-    params = context.params
+def build_request(service: Any, method: str, path: str | None, params: Any, data: Any) -> Request:
+    """
+    The minimal DRF request standing for a call (see the module): `method` of `service` on
+    `path`, with its `params` and `data`.
+    """
     connection = params.connection
     http = CallRequest()
     # The verb the call stands for, for permission classes that read `request.method`.
-    http.method = HTTP_VERBS.get(context.method, CUSTOM_METHOD_VERB)
-    http.path = http.path_info = "/" + (context.path or "").strip("/")
+    http.method = HTTP_VERBS.get(method, CUSTOM_METHOD_VERB)
+    http.path = http.path_info = "/" + (path or "").strip("/")
     meta = http.META
     if connection is not None:
         meta.update(connection.request_environ())
@@ -68,14 +67,14 @@ def build_request(context: CallContext) -> Request:
     skip_csrf_checks(http)
     replace_body(http, b"")
     if connection is None:
-        return _with_caller(Request(http), params, context.data)
+        return _with_caller(Request(http), params, data)
     session_key = connection.session_key
     if session_key is not None:
         http.session = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
         # Lazy, as Django's AuthenticationMiddleware sets it; the stubs admit only a user.
         http.user = SimpleLazyObject(lambda: get_user(http))  # type: ignore[assignment]
-    request = context.service.initialize_request(http)
-    set_parsed_data(request, context.data if context.data is not None else {})
+    request = service.initialize_request(http)
+    set_parsed_data(request, data if data is not None else {})
     # The request the call's authentication read, as an HTTP call's params hold theirs.
     params.request = request
     return request

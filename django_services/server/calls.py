@@ -250,7 +250,9 @@ def _check_access(context: CallContext) -> None:
     if external:
         request = context.request
         if request is None:
-            request = context.request = build_request(context)
+            request = context.request = build_request(
+                context.service, context.method, context.path, context.params, context.data
+            )
         if request.authenticators:
             authenticate(context, request)
         service.check_permissions(request)

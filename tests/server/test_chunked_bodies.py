@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import socket
 import sys
 import time
 from collections.abc import Iterator
@@ -91,6 +92,25 @@ def send_chunked(url: str, method: str, path: str, body: bytes) -> tuple[int, di
         connection.close()
 
 
+def send_chunked_at_once(url: str, method: str, path: str, body: bytes) -> tuple[int, Any]:
+    """
+    Send `body` as one chunk, the whole request in one write, and return the answer. A server
+    that refuses chunked bodies answers on the headers and closes: a client still writing
+    chunks then may find the connection reset before it reads the answer.
+    """
+    parts = urlsplit(url)
+    request = (
+        f"{method} {path} HTTP/1.1\r\nHost: {parts.netloc}\r\n"
+        "Content-Type: application/json\r\nAccept: application/json\r\n"
+        "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    ).encode() + b"%x\r\n%s\r\n0\r\n\r\n" % (len(body), body)
+    with socket.create_connection((parts.hostname, parts.port), timeout=30) as raw:
+        raw.sendall(request)
+        response = http.client.HTTPResponse(raw)
+        response.begin()
+        return response.status, json.loads(response.read())
+
+
 def test_a_chunked_patch_is_applied(reading_server):
     todo = requests.post(reading_server + "/todos", json={"text": "before"}, timeout=30).json()
     body = json.dumps({"text": "after", "complete": True}).encode()
@@ -126,7 +146,7 @@ def test_a_server_that_does_not_decode_chunks_refuses_them_with_411(deployment):
     url = deployment.urls[0]
     todo = requests.post(url + "/todos", json={"text": "before"}, timeout=30).json()
     body = json.dumps({"text": "after"}).encode()
-    status, _, answer = send_chunked(url, "PATCH", f"/todos/{todo['id']}", body)
+    status, answer = send_chunked_at_once(url, "PATCH", f"/todos/{todo['id']}", body)
     assert (status, answer) == (
         411,
         {

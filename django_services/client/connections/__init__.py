@@ -39,7 +39,7 @@ BUILT_IN: Mapping[str, tuple[str, str, str, str]] = {
     "httpx-async": ("httpx", "AsyncHTTPXConnection", "httpx", "httpx"),
     "aiohttp": ("aiohttp", "AiohttpConnection", "aiohttp", "aiohttp"),
     "socketio": ("socketio", "SocketIOConnection", "socketio", "socketio"),
-    "socketio-async": ("socketio", "AsyncSocketIOConnection", "socketio", "socketio"),
+    "socketio-async": ("socketio_async", "AsyncSocketIOConnection", "socketio", "socketio"),
 }
 
 

@@ -18,7 +18,7 @@ from ..events import Listeners
 from ._engineio import adapt
 from .socket_calls import SocketRequest, build_socket_request
 
-__all__ = ["MANAGED_OPTIONS", "SOCKET_OPTIONS", "SocketState", "split_options"]
+__all__ = ["MANAGED_OPTIONS", "SOCKET_OPTIONS", "SocketState", "engine_ended", "split_options"]
 
 #: The options of a socket connection besides `headers` and `timeout`.
 SOCKET_OPTIONS = ("transports", "authentication_path")
@@ -171,3 +171,10 @@ def split_options(
     own = {key: value for key, value in client_options.items() if key in SOCKET_OPTIONS}
     rest = {key: value for key, value in client_options.items() if key not in SOCKET_OPTIONS}
     return {**options, **own}, rest
+
+
+def engine_ended(engine: Any) -> bool:
+    """Whether the engine.io client has ended its last connection."""
+    # The engine.io client has ended its last connection: disconnected, and done resetting (it
+    # lets go of its HTTP session last; a connection made before would lose its session).
+    return bool(engine.state == "disconnected" and not getattr(engine, "resetting", False))

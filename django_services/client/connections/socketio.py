@@ -18,7 +18,6 @@ connection or a 429/502/503/504 answer, waiting the `retryAfter` the server aske
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import queue
 import threading
@@ -30,10 +29,17 @@ import socketio
 
 from ...errors import FeathersError, Timeout, Unavailable
 from .._base import Request, TransportFailure
-from ..events import AsyncSocketService, SocketService
-from .base import AsyncConnection, Connection, keyword_names
+from ..events import SocketService
+from .base import Connection, keyword_names
 from .socket_calls import SocketRequest, build_socket_request
-from .socket_state import MANAGED_OPTIONS, SOCKET_OPTIONS, SocketState, split_options
+from .socket_state import (
+    MANAGED_OPTIONS,
+    SOCKET_OPTIONS,
+    SocketState,
+    engine_ended,
+    split_options,
+)
+from .socketio_async import AsyncSocketIOConnection
 
 __all__ = [
     "AsyncSocketIOConnection",
@@ -41,12 +47,6 @@ __all__ = [
     "SocketRequest",
     "build_socket_request",
 ]
-
-
-def _ended(engine: Any) -> bool:
-    # The engine.io client has ended its last connection: disconnected, and done resetting (it
-    # lets go of its HTTP session last; a connection made before would lose its session).
-    return bool(engine.state == "disconnected" and not getattr(engine, "resetting", False))
 
 
 class SocketIOConnection(SocketState, Connection):
@@ -114,7 +114,7 @@ class SocketIOConnection(SocketState, Connection):
         # not connect again before it has.
         engine = self.client.eio
         deadline = time.monotonic() + self.timeout.connect
-        while self.client.connected or not _ended(engine):
+        while self.client.connected or not engine_ended(engine):
             if time.monotonic() > deadline:
                 return
             reader = engine.read_loop_task
@@ -259,199 +259,3 @@ class SocketIOConnection(SocketState, Connection):
     def _dispatch(self, events: queue.SimpleQueue[tuple[str, Any] | None]) -> None:
         while (item := events.get()) is not None:
             self.listeners.dispatch(*item)
-
-
-class AsyncSocketIOConnection(SocketState, AsyncConnection):
-    """
-    Sends calls over a python-socketio `AsyncClient`: service methods are coroutines.
-
-    Event handlers run in the event loop of the connection: coroutine functions are awaited,
-    plain functions called, one after the other in the order the events arrive.
-    """
-
-    name = "socketio-async"
-    library = "socketio"
-    extra = "socketio"
-    default_service_class = AsyncSocketService
-
-    def __init__(self, client: Any = None, **kwargs: Any) -> None:
-        options = self._setup(kwargs.pop("options", None))
-        client = socketio.AsyncClient() if client is None else client
-        self._check_client(client, socketio.AsyncClient)
-        super().__init__(client, options=options, **kwargs)
-        self._ready: asyncio.Event | None = None
-        self._lock: asyncio.Lock | None = None
-        #: The answers awaited: failed when the connection drops.
-        self._pending: set[asyncio.Future[tuple[Any, ...]]] = set()
-        self._dispatch_lock: asyncio.Lock | None = None
-
-    @classmethod
-    def create_client(cls, client_options: Mapping[str, Any]) -> socketio.AsyncClient:
-        return socketio.AsyncClient(**client_options)
-
-    @classmethod
-    def open(
-        cls, base_url: str, options: Mapping[str, Any], client_options: Mapping[str, Any]
-    ) -> AsyncSocketIOConnection:
-        options, client_options = split_options(options, client_options)
-        return cls(cls.create_client(client_options), base=base_url, options=options)
-
-    @classmethod
-    def option_names(cls) -> frozenset[str]:
-        names = keyword_names(socketio.AsyncClient.__init__, MANAGED_OPTIONS) - {"kwargs"}
-        return names | frozenset(SOCKET_OPTIONS)
-
-    def _primitives(self) -> tuple[asyncio.Event, asyncio.Lock]:
-        if self._ready is None or self._lock is None:
-            self._ready, self._lock = asyncio.Event(), asyncio.Lock()
-            self._dispatch_lock = asyncio.Lock()
-        return self._ready, self._lock
-
-    async def connect(self) -> None:
-        """Connect now (calls connect by themselves); raise `Unavailable` when it fails."""
-        _, lock = self._primitives()
-        async with lock:
-            if self.closed:
-                raise Unavailable(f"The socket.io connection to {self.base} is closed.")
-            if self.up and self.client.connected:
-                return
-            await self._settle()
-            try:
-                await self.client.connect(self.base, **self._connect_options())
-            except socketio.exceptions.ConnectionError as exc:
-                raise self._refused(exc) from exc
-            except ValueError as exc:  # python-engineio is still ending the last connection
-                raise Unavailable(f"Can not connect to {self.base}: {exc}") from exc
-            await self._restore()
-
-    async def _settle(self) -> None:
-        # A disconnect the server asked for ends in python-socketio's tasks; it can not
-        # connect again before it has.
-        engine = self.client.eio
-        deadline = time.monotonic() + self.timeout.connect
-        while self.client.connected or not _ended(engine):
-            if time.monotonic() > deadline:
-                return
-            reader = engine.read_loop_task
-            if reader is not None and not reader.done() and reader is not asyncio.current_task():
-                await asyncio.wait([reader], timeout=0.05)
-            else:
-                await asyncio.sleep(0.01)
-
-    async def send(self, request: Request) -> Any:
-        """Send the call and return the ack; raise `TransportFailure` when none arrives."""
-        if not isinstance(request, SocketRequest):
-            raise TypeError("A socket.io connection sends the calls of its own services.")
-        answered: asyncio.Future[tuple[Any, ...]] = asyncio.get_running_loop().create_future()
-
-        def callback(*args: Any) -> None:
-            if not answered.done():
-                answered.set_result(args)
-
-        if not self.up:
-            raise TransportFailure(request, ConnectionError("the connection is down"))
-        self._pending.add(answered)
-        try:
-            await self.client.emit(request.event, request.args, callback=callback)
-            return await asyncio.wait_for(asyncio.shield(answered), self._call_timeout(request))
-        except asyncio.TimeoutError as exc:
-            raise TransportFailure(request, exc, timed_out=True) from exc
-        except (socketio.exceptions.SocketIOError, ConnectionError) as exc:
-            raise TransportFailure(request, exc) from exc
-        finally:
-            self._pending.discard(answered)
-
-    async def call(self, request: Request) -> Any:
-        """Send `request` once the socket is ready (again, as the retries say); its result."""
-        assert isinstance(request, SocketRequest)
-        retry = 0
-        while True:
-            try:
-                return await self._call_once(request)
-            except FeathersError as error:
-                retry += 1
-                delay = self._retry_delay(request, error, retry)
-                if delay is None:
-                    raise
-            await asyncio.sleep(delay)
-
-    async def _call_once(self, request: SocketRequest) -> Any:
-        await self._wait_until_ready(request)
-        try:
-            ack = await self.send(request)
-        except TransportFailure as failure:
-            if failure.timed_out:
-                raise Timeout(
-                    f"Timed out waiting for {request.event} on '{request.path}'.",
-                    {"method": request.event, "path": request.path},
-                ) from failure
-            raise self._unavailable(request, str(failure)) from failure
-        return self._outcome(request, ack)
-
-    def close(self) -> None:
-        """Only marks the connection closed: close it with `await connection.aclose()`."""
-        self.closed = True
-
-    async def aclose(self) -> None:
-        """Disconnect, stop reconnecting, and wait for python-socketio's tasks to end."""
-        self.closed = True
-        ready, _ = self._primitives()
-        ready.set()
-        await self.client.shutdown()
-        eio = getattr(self.client, "eio", None)
-        tasks = [getattr(eio, name, None) for name in ("read_loop_task", "write_loop_task")]
-        current = asyncio.current_task()
-        pending = [task for task in tasks if task is not None and task is not current]
-        if pending:
-            await asyncio.wait(pending, timeout=self.timeout.connect)
-
-    async def _wait_until_ready(self, request: Request) -> None:
-        ready, _ = self._primitives()
-        if self.closed:
-            raise self._unavailable(request, "The socket.io connection is closed")
-        if ready.is_set() and self.up:
-            return
-        if not self.reconnecting:
-            await self.connect()
-            return
-        try:
-            await asyncio.wait_for(ready.wait(), self._call_timeout(request))
-        except asyncio.TimeoutError:
-            raise self._unavailable(request, "The socket.io connection is down") from None
-        if self.closed or not self.up:
-            raise self._unavailable(request, "The socket.io connection is down")
-
-    async def _on_connect(self) -> None:
-        self.up = True
-        if not self.reconnecting or self.closed:
-            return
-        self.client.start_background_task(self._restore)
-
-    async def _restore(self) -> None:
-        ready, _ = self._primitives()
-        login = self._login_again()
-        if login is not None:
-            try:
-                self._outcome(login, await self.send(login))
-            except (FeathersError, TransportFailure):
-                self.access_token = None
-        self.reconnecting = False
-        ready.set()
-
-    async def _on_disconnect(self, reason: Any = None) -> None:
-        ready, _ = self._primitives()
-        ready.clear()
-        self._note_disconnect(reason)
-        self.up = False
-        pending, self._pending = self._pending, set()
-        for answered in pending:
-            if not answered.done():
-                answered.set_exception(ConnectionError("the connection dropped"))
-        if self.closed:
-            ready.set()
-
-    async def _on_event(self, event: str, *args: Any) -> None:
-        self._primitives()
-        assert self._dispatch_lock is not None
-        async with self._dispatch_lock:
-            await self.listeners.adispatch(event, args[0] if args else None)
