@@ -158,5 +158,7 @@ def test_a_server_that_does_not_decode_chunks_refuses_them_with_411(deployment):
         },
     )
     assert requests.get(f"{url}/todos/{todo['id']}", timeout=30).json() == todo
-    status, _, answer = send_chunked(url, "POST", "/todos", json.dumps({"text": "new"}).encode())
+    status, answer = send_chunked_at_once(
+        url, "POST", "/todos", json.dumps({"text": "new"}).encode()
+    )
     assert (status, answer["name"]) == (411, "LengthRequired")
