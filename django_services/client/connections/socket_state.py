@@ -16,6 +16,7 @@ from .._base import Request
 from ..config import Retries, TimeoutConfig
 from ..events import Listeners
 from ._engineio import adapt
+from .base import keyword_names
 from .socket_calls import SocketRequest, build_socket_request
 
 __all__ = ["MANAGED_OPTIONS", "SOCKET_OPTIONS", "SocketState", "engine_ended", "split_options"]
@@ -29,6 +30,25 @@ _QUIET_REASONS = ("client disconnect", "server disconnect")
 
 class SocketState:
     """What both socket connections share: the URL, the handshake, the login and listeners."""
+
+    #: python-socketio's client class the connection runs on (`Client` or `AsyncClient`).
+    client_class: type[Any]
+
+    @classmethod
+    def create_client(cls, client_options: Mapping[str, Any]) -> Any:
+        return cls.client_class(**client_options)
+
+    @classmethod
+    def open(
+        cls, base_url: str, options: Mapping[str, Any], client_options: Mapping[str, Any]
+    ) -> Any:
+        options, client_options = split_options(options, client_options)
+        return cls(cls.create_client(client_options), base=base_url, options=options)  # type: ignore[call-arg]
+
+    @classmethod
+    def option_names(cls) -> frozenset[str]:
+        names = keyword_names(cls.client_class.__init__, MANAGED_OPTIONS) - {"kwargs"}
+        return names | frozenset(SOCKET_OPTIONS)
 
     client: Any
     timeout: TimeoutConfig

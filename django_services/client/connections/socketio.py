@@ -22,7 +22,6 @@ import contextlib
 import queue
 import threading
 import time
-from collections.abc import Mapping
 from typing import Any
 
 import socketio
@@ -30,14 +29,11 @@ import socketio
 from ...errors import FeathersError, Timeout, Unavailable
 from .._base import Request, TransportFailure
 from ..events import SocketService
-from .base import Connection, keyword_names
+from .base import Connection
 from .socket_calls import SocketRequest, build_socket_request
 from .socket_state import (
-    MANAGED_OPTIONS,
-    SOCKET_OPTIONS,
     SocketState,
     engine_ended,
-    split_options,
 )
 from .socketio_async import AsyncSocketIOConnection
 
@@ -60,6 +56,7 @@ class SocketIOConnection(SocketState, Connection):
     name = "socketio"
     library = "socketio"
     extra = "socketio"
+    client_class = socketio.Client
     default_service_class = SocketService
 
     def __init__(self, client: Any = None, **kwargs: Any) -> None:
@@ -76,22 +73,6 @@ class SocketIOConnection(SocketState, Connection):
         #: The events the handlers have yet to see, and the thread that hands them over.
         self._events: queue.SimpleQueue[tuple[str, Any] | None] | None = None
         self._dispatcher: threading.Thread | None = None
-
-    @classmethod
-    def create_client(cls, client_options: Mapping[str, Any]) -> socketio.Client:
-        return socketio.Client(**client_options)
-
-    @classmethod
-    def open(
-        cls, base_url: str, options: Mapping[str, Any], client_options: Mapping[str, Any]
-    ) -> SocketIOConnection:
-        options, client_options = split_options(options, client_options)
-        return cls(cls.create_client(client_options), base=base_url, options=options)
-
-    @classmethod
-    def option_names(cls) -> frozenset[str]:
-        names = keyword_names(socketio.Client.__init__, MANAGED_OPTIONS) - {"kwargs"}
-        return names | frozenset(SOCKET_OPTIONS)
 
     def connect(self) -> None:
         """Connect now (calls connect by themselves); raise `Unavailable` when it fails."""

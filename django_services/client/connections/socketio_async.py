@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Mapping
 from typing import Any
 
 import socketio
@@ -16,14 +15,11 @@ import socketio
 from ...errors import FeathersError, Timeout, Unavailable
 from .._base import Request, TransportFailure
 from ..events import AsyncSocketService
-from .base import AsyncConnection, keyword_names
+from .base import AsyncConnection
 from .socket_calls import SocketRequest
 from .socket_state import (
-    MANAGED_OPTIONS,
-    SOCKET_OPTIONS,
     SocketState,
     engine_ended,
-    split_options,
 )
 
 __all__ = ["AsyncSocketIOConnection"]
@@ -40,6 +36,7 @@ class AsyncSocketIOConnection(SocketState, AsyncConnection):
     name = "socketio-async"
     library = "socketio"
     extra = "socketio"
+    client_class = socketio.AsyncClient
     default_service_class = AsyncSocketService
 
     def __init__(self, client: Any = None, **kwargs: Any) -> None:
@@ -52,22 +49,6 @@ class AsyncSocketIOConnection(SocketState, AsyncConnection):
         #: The answers awaited: failed when the connection drops.
         self._pending: set[asyncio.Future[tuple[Any, ...]]] = set()
         self._dispatch_lock: asyncio.Lock | None = None
-
-    @classmethod
-    def create_client(cls, client_options: Mapping[str, Any]) -> socketio.AsyncClient:
-        return socketio.AsyncClient(**client_options)
-
-    @classmethod
-    def open(
-        cls, base_url: str, options: Mapping[str, Any], client_options: Mapping[str, Any]
-    ) -> AsyncSocketIOConnection:
-        options, client_options = split_options(options, client_options)
-        return cls(cls.create_client(client_options), base=base_url, options=options)
-
-    @classmethod
-    def option_names(cls) -> frozenset[str]:
-        names = keyword_names(socketio.AsyncClient.__init__, MANAGED_OPTIONS) - {"kwargs"}
-        return names | frozenset(SOCKET_OPTIONS)
 
     def _primitives(self) -> tuple[asyncio.Event, asyncio.Lock]:
         if self._ready is None or self._lock is None:
