@@ -11,7 +11,7 @@ from asgiref.sync import sync_to_async
 from django.db import connections
 from django.test import AsyncClient, Client
 
-from .conftest import EMAIL, SERVICE_EMAIL
+from tests.remotes.fixtures import EMAIL, SERVICE_EMAIL
 
 pytestmark = pytest.mark.usefixtures("live_remotes")
 

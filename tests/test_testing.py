@@ -16,8 +16,7 @@ from django_services.testing import (
     InProcessConnection,
     in_process_remote,
 )
-
-from .conftest import EMAIL, SERVICE_EMAIL, remotes_settings
+from tests.remotes.fixtures import EMAIL, SERVICE_EMAIL, remotes_settings
 
 SERVICES = {
     "todos": "tests.client.services.TodoService",

@@ -16,7 +16,7 @@ from django_services.client.connections.socketio import (
     SocketIOConnection,
 )
 from django_services.client.remotes import remotes
-from tests.socketio.conftest import (  # noqa: F401 (fixtures)
+from tests.server.socketio.conftest import (  # noqa: F401 (fixtures)
     EMAIL,
     PASSWORD,
     LiveSocketServer,

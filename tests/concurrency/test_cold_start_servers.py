@@ -20,9 +20,8 @@ import requests
 from tests.example.project import free_port
 from tests.harness import join_live_server_threads
 from tests.processes import LoggedProcess
-
-from .conftest import PASSWORD_VARIABLE, SERVICE_EMAIL
-from .services import LOGIN_DELAY, LOGINS
+from tests.remotes.fixtures import PASSWORD_VARIABLE, SERVICE_EMAIL
+from tests.remotes.services import LOGIN_DELAY, LOGINS
 
 pytestmark = pytest.mark.usefixtures("live_remotes", "users")
 

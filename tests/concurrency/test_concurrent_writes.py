@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 import requests
 
-from .conformance_servers import Deployment, conformance_servers
+from tests.server.conformance_servers import Deployment, conformance_servers
+from tests.server.conftest import _clear_cache  # noqa: F401 - the fixture
 
 TRIALS = 30
 ROUNDS = 50

@@ -26,8 +26,8 @@ import requests
 
 from django_services.client.remotes import remotes
 from django_services.errors import Unavailable
-
-from .conformance_servers import Deployment, conformance_servers
+from tests.server.conformance_servers import Deployment, conformance_servers
+from tests.server.conftest import _clear_cache  # noqa: F401 - the fixture
 
 POSTGRES = urlsplit(os.environ.get("DATABASE_URL", "")).scheme in ("postgres", "postgresql")
 LOCK_WAIT = {"options": "-c lock_timeout=1000"} if POSTGRES else {"timeout": 1}

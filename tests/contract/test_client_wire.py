@@ -12,8 +12,7 @@ import uuid
 import pytest
 
 from django_services.errors import BadRequest
-
-from .wire import Reply
+from tests.client.wire import Reply
 
 
 def test_find_sends_get_with_accept_and_no_body(harness, wire):

@@ -48,7 +48,7 @@ from django_services.conf import DEFAULTS, REMOTE_AUTH_DEFAULTS, REMOTE_DEFAULTS
 from django_services.server import Service
 from django_services.testing import in_process_remote
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 
 # Where the examples say the development server runs.

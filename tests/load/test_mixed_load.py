@@ -9,7 +9,7 @@ them other clients', so rows are contended. Only its owner changes a record's ch
 whenever a client reads one of its records, and for every record at the end, the record must
 hold exactly what its owner last wrote, and every record it removed must be gone.
 
-    CONCURRENT_LOAD_SECONDS=20 pytest tests/server/test_mixed_load.py -s    # a longer run
+    CONCURRENT_LOAD_SECONDS=20 pytest tests/load/test_mixed_load.py -s    # a longer run
 """
 
 from __future__ import annotations
@@ -27,7 +27,8 @@ from typing import Any
 import pytest
 import requests
 
-from .conformance_servers import Deployment, conformance_servers
+from tests.server.conformance_servers import Deployment, conformance_servers
+from tests.server.conftest import _clear_cache  # noqa: F401 - the fixture
 
 CLIENTS = 16
 SECONDS = float(os.environ.get("CONCURRENT_LOAD_SECONDS", "10"))

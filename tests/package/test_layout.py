@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "django_services"
+PACKAGE = Path(__file__).resolve().parents[2] / "django_services"
 MAX_LINES = 400
 
 

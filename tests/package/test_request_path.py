@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+from tests.server.conftest import _clear_cache  # noqa: F401 - the fixture
 from tests.server.http import M, body
 from tests.testapp.models import Person
 

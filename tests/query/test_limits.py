@@ -9,6 +9,7 @@ import pytest
 import requests
 
 from django_services.query.codec import stringify
+from tests.server.conftest import _clear_cache  # noqa: F401 - the fixture
 from tests.server.http import M
 
 pytestmark = pytest.mark.django_db(transaction=True)

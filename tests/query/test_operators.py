@@ -14,6 +14,7 @@ from django.db.models.lookups import Exact
 from django_services.errors import BadRequest
 from django_services.query import LookupOperator, Operator, operators, register_operator
 from django_services.server import ModelService, QueryDeclaration
+from tests.server.conftest import _clear_cache  # noqa: F401 - the fixture
 from tests.server.http import M
 from tests.server.model_services import PersonSerializer
 from tests.testapp.models import Person

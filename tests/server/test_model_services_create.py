@@ -26,7 +26,7 @@ from tests.testapp.models import Todo
 # The statements are watched as a real request sends them, outside the test's transaction.
 pytestmark = pytest.mark.django_db(transaction=True)
 
-HERE = "tests.server.test_create_transaction."
+HERE = "tests.server.test_model_services_create."
 
 
 class RefusingTodoService(TodoService):

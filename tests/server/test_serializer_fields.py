@@ -17,7 +17,7 @@ from tests.testapp.models import Person
 
 pytestmark = pytest.mark.django_db
 
-HERE = "tests.server.test_field_caching."
+HERE = "tests.server.test_serializer_fields."
 
 
 class NamesOnlySerializer(serializers.ModelSerializer):

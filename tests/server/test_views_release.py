@@ -26,7 +26,7 @@ from tests.testapp.models import Person
 # Writes publish their events on commit: the test's writes must commit.
 pytestmark = pytest.mark.django_db(transaction=True)
 
-HERE = "tests.server.test_request_release."
+HERE = "tests.server.test_views_release."
 
 
 class PeopleService(ModelService):

@@ -18,7 +18,7 @@ queue without `wait_for`: its reader already ends it when the client goes silent
 
 This module is the only one that reaches into python-socketio's and python-engineio's
 internals (the rooms of the manager, engine.io's sockets and their queues); the versions
-pyproject.toml allows (python-socketio 5.13 and later) share them, and tests/socketio checks
+pyproject.toml allows (python-socketio 5.13 and later) share them, and tests/server/socketio checks
 each assumption against the installed versions.
 """
 

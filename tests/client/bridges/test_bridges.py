@@ -10,9 +10,8 @@ from django.test import Client, RequestFactory
 
 from django_services.client.remotes import BoundRemote, remotes
 from django_services.errors import Forbidden, NotAuthenticated
-
-from .conftest import EMAIL, SERVICE_EMAIL
-from .services import LOGINS
+from tests.remotes.fixtures import EMAIL, SERVICE_EMAIL
+from tests.remotes.services import LOGINS
 
 pytestmark = pytest.mark.usefixtures("live_remotes")
 

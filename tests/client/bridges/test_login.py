@@ -14,9 +14,8 @@ from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django_services.client.remotes import RemoteHandler, remotes
 from django_services.errors import NotAuthenticated
 from django_services.server.authentication import create_access_token, verify_access_token
-
-from .conftest import LOGIN_AUTH, SERVICE_EMAIL, remotes_settings
-from .services import LOGINS, RACE
+from tests.remotes.fixtures import LOGIN_AUTH, SERVICE_EMAIL, remotes_settings
+from tests.remotes.services import LOGINS, RACE
 
 pytestmark = pytest.mark.usefixtures("live_remotes", "users")
 

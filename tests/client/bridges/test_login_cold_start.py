@@ -15,9 +15,8 @@ from django_services.client.bridges.locks import process_locks
 from django_services.client.remotes import remotes
 from django_services.errors import NotAuthenticated
 from tests.harness import one_request_at_a_time
-
-from .conftest import PASSWORD_VARIABLE, SERVICE_EMAIL, SERVICE_PASSWORD
-from .services import LOGIN_DELAY, LOGINS
+from tests.remotes.fixtures import PASSWORD_VARIABLE, SERVICE_EMAIL, SERVICE_PASSWORD
+from tests.remotes.services import LOGIN_DELAY, LOGINS
 
 pytestmark = pytest.mark.usefixtures("live_remotes", "users")
 

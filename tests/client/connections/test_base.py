@@ -16,8 +16,11 @@ from django_services.client import App, rest_client
 from django_services.client.checks import check_remotes
 from django_services.client.connections import Connection, Request, Response, TransportFailure
 from django_services.client.remotes import remotes
-
-from .conftest import MIDDLEWARE, SERVICES
+from tests.remotes.fixtures import (
+    MIDDLEWARE,
+    SERVICES,
+    _drain_live_server,  # noqa: F401 - the fixture
+)
 
 
 class UrllibConnection(Connection):
@@ -61,7 +64,7 @@ class WithoutClient(Connection):
 
 
 @pytest.fixture
-def urllib_remote(settings, live_server, _drain_live_server):
+def urllib_remote(settings, live_server, _drain_live_server):  # noqa: F811
     settings.ROOT_URLCONF = "tests.remotes.urls"
     settings.MIDDLEWARE = MIDDLEWARE
     settings.DJANGO_SERVICES = {

@@ -19,7 +19,7 @@ from django_services.errors import (
     Timeout,
     Unavailable,
 )
-from tests.socketio.conftest import (  # noqa: F401 (fixtures)
+from tests.server.socketio.conftest import (  # noqa: F401 (fixtures)
     EMAIL,
     PASSWORD,
     LiveSocketServer,

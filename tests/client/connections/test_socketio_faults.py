@@ -17,15 +17,14 @@ import socketio
 
 from django_services.client import App, Retries, authentication_client, socketio_client
 from django_services.errors import NotAuthenticated, Unavailable
-from tests.socketio.conftest import (  # noqa: F401 (fixtures)
+from tests.client.proxy import Proxy
+from tests.server.socketio.conftest import (  # noqa: F401 (fixtures)
     EMAIL,
     PASSWORD,
     LiveSocketServer,
     services_settings,
     user,
 )
-
-from .proxy import Proxy
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -12,7 +12,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from tests.client.services import LIVE_SETTINGS
-from tests.remotes.conftest import SERVICE_EMAIL
+from tests.remotes.fixtures import SERVICE_EMAIL
 
 
 def call(*args):

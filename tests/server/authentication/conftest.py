@@ -10,8 +10,8 @@ PASSWORD = "correct horse battery staple"
 
 
 SERVICES = {
-    "whoami": "tests.authentication.services.WhoAmIService",
-    "session-only": "tests.authentication.services.SessionOnlyService",
+    "whoami": "tests.server.authentication.services.WhoAmIService",
+    "session-only": "tests.server.authentication.services.SessionOnlyService",
 }
 
 

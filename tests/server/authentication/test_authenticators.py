@@ -12,7 +12,7 @@ from django_services.server.authentication import create_access_token
 
 from .conftest import SECRET
 
-pytestmark = [pytest.mark.urls("tests.authentication.urls"), pytest.mark.django_db]
+pytestmark = [pytest.mark.urls("tests.server.authentication.urls"), pytest.mark.django_db]
 
 CSRF_SECRET = "k" * 32
 AUDIENCE = "https://yourdomain.com"

@@ -14,7 +14,7 @@ import pytest
 import socketio
 from asgiref.sync import sync_to_async
 
-from tests.socketio.conftest import SERVICES, LiveSocketServer
+from tests.server.socketio.conftest import SERVICES, LiveSocketServer
 
 from .conftest import EMAIL, PASSWORD, SECRET
 

@@ -13,7 +13,7 @@ import httpx
 import pytest
 from django.core.management import call_command
 
-from tests.socketio.conftest import SERVICES, LiveSocketServer
+from tests.server.socketio.conftest import SERVICES, LiveSocketServer
 
 from .conftest import EMAIL, PASSWORD, SECRET
 

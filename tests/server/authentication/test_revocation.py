@@ -126,7 +126,7 @@ def test_revocation_is_off_by_default(user):
     assert authenticate(token).user == user
 
 
-@pytest.mark.urls("tests.authentication.urls")
+@pytest.mark.urls("tests.server.authentication.urls")
 def test_logout_over_http_is_refused_by_the_other_process(two_processes, user):
     from rest_framework.test import APIClient
 

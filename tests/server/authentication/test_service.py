@@ -16,7 +16,7 @@ from django_services.server.params import Params
 from .conftest import EMAIL, PASSWORD, SECRET
 from .hashers import CountingMD5PasswordHasher
 
-pytestmark = [pytest.mark.urls("tests.authentication.urls"), pytest.mark.django_db]
+pytestmark = [pytest.mark.urls("tests.server.authentication.urls"), pytest.mark.django_db]
 
 AUDIENCE = "https://yourdomain.com"
 INVALID_LOGIN = {
@@ -93,7 +93,7 @@ def test_jwt_reauthentication_returns_the_same_token(client, user):
 
 
 def test_wrong_password_and_unknown_user_are_indistinguishable(client, settings):
-    settings.PASSWORD_HASHERS = ["tests.authentication.hashers.CountingMD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = ["tests.server.authentication.hashers.CountingMD5PasswordHasher"]
     from tests.testapp.models import User
 
     User.objects.create_user(email=EMAIL, password=PASSWORD)
@@ -365,7 +365,7 @@ def test_subclasses_add_claims_and_can_be_called_in_python(user):
 def test_the_service_path_and_class_are_configurable(configure, client, user):
     configure(
         SERVICE_PATH="api/auth",
-        SERVICE_CLASS="tests.authentication.test_service.ClaimsService",
+        SERVICE_CLASS="tests.server.authentication.test_service.ClaimsService",
     )
     assert login(client).status_code == 404
     body = {"strategy": "local", "email": EMAIL, "password": PASSWORD}

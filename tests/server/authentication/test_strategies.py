@@ -23,7 +23,7 @@ from .hashers import CountingMD5PasswordHasher
 
 pytestmark = pytest.mark.django_db
 
-COUNTING_HASHER = "tests.authentication.hashers.CountingMD5PasswordHasher"
+COUNTING_HASHER = "tests.server.authentication.hashers.CountingMD5PasswordHasher"
 
 
 @pytest.fixture
@@ -121,7 +121,7 @@ def test_local_field_names_and_message_are_configurable(configure, user, request
 
 
 def test_local_uses_the_projects_authentication_backends(settings, user, request_):
-    settings.AUTHENTICATION_BACKENDS = ["tests.authentication.backends.NobodyBackend"]
+    settings.AUTHENTICATION_BACKENDS = ["tests.server.authentication.backends.NobodyBackend"]
     with pytest.raises(NotAuthenticated, match=r"^Invalid login$"):
         local({"email": EMAIL, "password": PASSWORD}, request_)
 
@@ -201,7 +201,7 @@ class APIKeyStrategy(BaseStrategy):
 
 def test_a_project_adds_its_own_strategy(configure, user):
     configure(
-        STRATEGIES={"apiKey": "tests.authentication.test_strategies.APIKeyStrategy"},
+        STRATEGIES={"apiKey": "tests.server.authentication.test_strategies.APIKeyStrategy"},
         AUTH_STRATEGIES=["local", "apiKey"],
     )
     strategy = allowed_strategy("apiKey")

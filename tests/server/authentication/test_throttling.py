@@ -24,7 +24,7 @@ from .conftest import EMAIL, PASSWORD
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-HERE = "tests.authentication.test_throttling"
+HERE = "tests.server.authentication.test_throttling"
 SIGNING_SALT = "login-link"
 
 

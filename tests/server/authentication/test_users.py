@@ -12,7 +12,7 @@ from tests.testapp.models import User
 
 from .conftest import EMAIL, PASSWORD, SECRET, SERVICES
 
-pytestmark = [pytest.mark.urls("tests.authentication.urls"), pytest.mark.django_db]
+pytestmark = [pytest.mark.urls("tests.server.authentication.urls"), pytest.mark.django_db]
 
 
 class ProfileSerializer(serializers.ModelSerializer):
@@ -34,7 +34,7 @@ def users_service(settings):
         "SERVICES": {
             **SERVICES,
             "users": "django_services.server.authentication.UserService",
-            "profiles": "tests.authentication.test_users.ProfileService",
+            "profiles": "tests.server.authentication.test_users.ProfileService",
         },
         "AUTHENTICATION": {"SECRET": SECRET},
     }

@@ -18,7 +18,7 @@ from .conftest import SECRET, SERVICES
 from .hashers import TransactionAwareMD5PasswordHasher
 
 pytestmark = [
-    pytest.mark.urls("tests.authentication.urls"),
+    pytest.mark.urls("tests.server.authentication.urls"),
     pytest.mark.django_db(transaction=True),
 ]
 
@@ -29,11 +29,13 @@ class MultiUserService(UserService):
 
 @pytest.fixture(autouse=True)
 def users_service(settings):
-    settings.PASSWORD_HASHERS = ["tests.authentication.hashers.TransactionAwareMD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = [
+        "tests.server.authentication.hashers.TransactionAwareMD5PasswordHasher"
+    ]
     settings.DJANGO_SERVICES = {
         "SERVICES": {
             **SERVICES,
-            "users": "tests.authentication.test_hashing_outside_transactions.MultiUserService",
+            "users": "tests.server.authentication.test_users_hashing.MultiUserService",
         },
         "AUTHENTICATION": {"SECRET": SECRET},
     }

@@ -33,7 +33,7 @@ SERVICES = {
     "secrets": C + "SecretService",
     "users/:userId/notes": C + "NoteService",
     "errors": C + "ErrorService",
-    "whoami": "tests.authentication.services.WhoAmIService",
+    "whoami": "tests.server.authentication.services.WhoAmIService",
 }
 
 #: The Python client's transports. Long-polling is proved by the real socket.io-client of the

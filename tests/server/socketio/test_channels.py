@@ -7,7 +7,7 @@ import asyncio
 import pytest
 import requests
 
-from tests.socketio.conftest import PASSWORD
+from tests.server.socketio.conftest import PASSWORD
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from tests.socketio.conftest import Client, LiveSocketServer
+from tests.server.socketio.conftest import Client, LiveSocketServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -15,7 +15,7 @@ import aiohttp
 import pytest
 
 from django_services.query.codec import stringify
-from tests.socketio.raw import RawSocket
+from tests.server.socketio.raw import RawSocket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -15,9 +15,9 @@ import requests
 
 from tests.interop.databases import conformance_database
 from tests.interop.processes import BackgroundServer
-from tests.socketio.conftest import PASSWORD, Client
+from tests.server.socketio.conftest import PASSWORD, Client
 
-REPOSITORY = Path(__file__).resolve().parents[2]
+REPOSITORY = Path(__file__).resolve().parents[3]
 REDIS_URL = "redis://127.0.0.1:6379/10"
 #: This run's own channel (`SOCKETIO_REDIS_CHANNEL`): other runs may share the Redis server.
 CHANNEL = f"django-feathers-tests-{uuid.uuid4().hex}"

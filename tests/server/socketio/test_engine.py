@@ -13,8 +13,8 @@ import time
 import aiohttp
 import pytest
 
-from tests.socketio.conftest import LiveSocketServer
-from tests.socketio.raw import RawSocket
+from tests.server.socketio.conftest import LiveSocketServer
+from tests.server.socketio.raw import RawSocket
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

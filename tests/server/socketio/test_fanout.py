@@ -14,7 +14,7 @@ import aiohttp
 import pytest
 
 from django_services.server.socketio import fanout
-from tests.socketio.conftest import LiveSocketServer
+from tests.server.socketio.conftest import LiveSocketServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -10,7 +10,7 @@ import pytest
 import socketio
 from asgiref.sync import sync_to_async
 
-from tests.socketio.conftest import EMAIL, PASSWORD
+from tests.server.socketio.conftest import EMAIL, PASSWORD
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

@@ -12,8 +12,8 @@ import time
 import pytest
 from asgiref.sync import sync_to_async
 
-from tests.socketio.conftest import PASSWORD
-from tests.socketio.test_events import logged_in, publishing  # noqa: F401
+from tests.server.socketio.conftest import PASSWORD
+from tests.server.socketio.test_channels import logged_in, publishing  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
