@@ -37,6 +37,7 @@ from .protocol import (
     FeathersPacket,
     SocketIOApp,
     close_on_parse_errors,
+    drop_handshake_body,
     end_polls_on_close,
     refuse_namespace,
 )
@@ -108,6 +109,7 @@ class SocketServer:
         self.sio.on("connect", refuse_namespace, namespace="*")
         close_on_parse_errors(self.sio)
         end_polls_on_close(self.sio)
+        drop_handshake_body(self.sio)
         event_bus.subscribe(self.on_service_event)
         emitter.server_started()
 

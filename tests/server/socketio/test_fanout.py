@@ -126,6 +126,42 @@ async def test_a_silent_websocket_is_closed_although_its_writer_waits_without_a_
         await asyncio.sleep(0.01)
 
 
+@pytest.fixture
+def slow_pings(services_settings, transactional_db):
+    server = LiveSocketServer(ping_interval=1, ping_timeout=5)
+    server.start()
+    yield server
+    server.stop()
+
+
+async def test_pings_keep_an_answering_socket_open_without_a_task_per_socket(slow_pings):
+    url = slow_pings.url.replace("http", "ws") + "/socket.io/?EIO=4&transport=websocket"
+    server = slow_pings.application.server
+
+    async def tasks_on_the_server() -> list[str]:
+        return [task.get_coro().__qualname__ for task in asyncio.all_tasks()]
+
+    async with aiohttp.ClientSession() as session, session.ws_connect(url) as ws:
+        assert (await asyncio.wait_for(ws.receive_str(), 10)).startswith("0{")
+        await ws.send_str("40")
+        assert (await asyncio.wait_for(ws.receive_str(), 10)).startswith("40{")
+        for call in range(3):
+            assert await asyncio.wait_for(ws.receive_str(), 10) == "2"
+            await ws.send_str("3")
+            # Read after the pong: once answered, the next ping is scheduled.
+            await ws.send_str(f'42{call}["find","unknown-service"]')
+            assert (await asyncio.wait_for(ws.receive_str(), 10)).startswith(f"43{call}[")
+            running = asyncio.run_coroutine_threadsafe(tasks_on_the_server(), server.loop)
+            waiting = await asyncio.wrap_future(running)
+            assert not [name for name in waiting if name.endswith("_send_ping")], waiting
+        await emit(slow_pings, "tick", {})
+        message = await asyncio.wait_for(ws.receive_str(), 10)
+        while message == "2":  # a ping may come first
+            await ws.send_str("3")
+            message = await asyncio.wait_for(ws.receive_str(), 10)
+        assert message == '42["tick",{}]'
+
+
 async def test_a_socket_queue_keeps_what_engineio_relies_on_from_asyncio_queue():
     queue = fanout.SocketQueue()
     waiting = asyncio.ensure_future(queue.get())

@@ -114,3 +114,16 @@ async def test_a_polling_client_that_closes_gets_its_waiting_poll_answered_at_on
         # request (and its connection) until the ping timeout, 45 s later.
         answer = await asyncio.wait_for(waiting, 5)
         assert answer in ("", "1", "6")
+
+
+async def test_a_session_keeps_its_handshakes_headers_but_not_its_body_reader(
+    connect, live_socket_server
+):
+    client = await connect(headers={"X-Tenant": "north"})
+    sio = live_socket_server.application.server.sio
+    environ = sio.get_environ(client.sio.get_sid("/"))
+    assert environ["HTTP_X_TENANT"] == "north"
+    # python-engineio makes a class for every request's body reader; a handshake has no body.
+    assert "wsgi.input" not in environ
+    # The socket still calls and is answered, headers and all.
+    assert await client.ack("find", "unknown-service") != []
