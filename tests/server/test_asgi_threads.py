@@ -1,0 +1,194 @@
+"""
+REST under a real uvicorn, on `django_services.asgi.get_asgi_application()`: each request's
+synchronous code runs in one of a fixed set of threads, so a database connection outlives its
+request as `CONN_MAX_AGE` allows, and a request that fails leaves its thread's connection
+healthy for the next one. At shutdown the threads close their connections.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import pytest
+import requests
+import uvicorn
+from django.db import connection, connections
+from django.db.backends.signals import connection_created
+from django.db.models.signals import post_save
+
+from django_services.asgi import get_asgi_application, request_threads_of
+from django_services.server.socketio import get_asgi_application as socketio_application
+from tests.testapp.models import Todo
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+#: Django never closes a connection to an in-memory SQLite database (it would lose the data).
+closable_connections = pytest.mark.skipif(
+    getattr(connection, "is_in_memory_db", lambda: False)(),
+    reason="connections to an in-memory database stay open",
+)
+
+SERVICES = {
+    "todos": "tests.server.model_services.TodoService",
+    "refusing": "tests.server.test_create_transaction.RefusingTodoService",
+}
+
+
+class AsgiServer:
+    """uvicorn serving the Django application in a thread, on a free port."""
+
+    def __init__(self, application: Any) -> None:
+        self.application = application
+        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.listener.bind(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        config = uvicorn.Config(application, log_level="warning", lifespan="auto")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(
+            target=lambda: asyncio.run(self.server.serve(sockets=[self.listener])), daemon=True
+        )
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.01)
+
+    def create(self, text: str, service: str = "todos") -> requests.Response:
+        return requests.post(f"{self.url}/{service}", json={"text": text}, timeout=30)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(30)
+        self.listener.close()
+
+
+@pytest.fixture
+def opened() -> Iterator[list[Any]]:
+    """Every database connection the server opened while the test runs (Django's wrappers)."""
+    wrappers: list[Any] = []
+    test_thread = threading.current_thread()
+
+    def record(sender: Any, connection: Any, **kwargs: Any) -> None:
+        if threading.current_thread() is not test_thread:
+            wrappers.append(connection)
+
+    connection_created.connect(record, weak=False)
+    yield wrappers
+    connection_created.disconnect(record)
+
+
+@pytest.fixture
+def asgi_server(settings) -> Iterator[Callable[..., AsgiServer]]:
+    """`asgi_server(threads, **database_settings)`: a started server with those settings."""
+    database = connections.settings["default"]
+    saved = dict(database)
+    servers: list[AsgiServer] = []
+
+    def start(threads: int, *, sockets: bool = False, **database_settings: Any) -> AsgiServer:
+        settings.DJANGO_SERVICES = {"SERVICES": SERVICES, "ASGI_REQUEST_THREADS": threads}
+        # The server's threads build their connections from these settings.
+        database.update(database_settings)
+        application = socketio_application() if sockets else get_asgi_application()
+        servers.append(AsgiServer(application))
+        return servers[-1]
+
+    yield start
+    for server in servers:
+        server.stop()
+    database.clear()
+    database.update(saved)
+
+
+@pytest.mark.parametrize(("threads", "most"), [(2, 2), (0, 20)])
+def test_connections_persist_in_the_request_threads(asgi_server, opened, threads, most):
+    server = asgi_server(threads, CONN_MAX_AGE=None)
+    for index in range(20):
+        assert server.create(f"todo {index}").status_code == 201
+    assert Todo.objects.count() == 20
+    if threads:
+        assert 1 <= len(opened) <= most
+    else:  # Django's own handler: a thread, and so a connection, per request
+        assert len(opened) == most
+        # Their threads have ended without closing them.
+        for wrapper in opened:
+            wrapper.connection.close()
+
+
+@closable_connections
+def test_connections_close_at_the_end_of_each_request_without_conn_max_age(asgi_server, opened):
+    server = asgi_server(1, CONN_MAX_AGE=0)
+    for index in range(3):
+        assert server.create(f"todo {index}").status_code == 201
+    assert len(opened) == 3
+    assert all(wrapper.connection is None for wrapper in opened)
+
+
+def test_requests_beyond_the_threads_wait_for_one(asgi_server, opened):
+    server = asgi_server(1, CONN_MAX_AGE=None)
+    with ThreadPoolExecutor(8) as pool:
+        answers = list(pool.map(lambda index: server.create(f"todo {index}"), range(16)))
+    assert [answer.status_code for answer in answers] == [201] * 16
+    assert sorted(Todo.objects.values_list("text", flat=True)) == sorted(
+        f"todo {index}" for index in range(16)
+    )
+    assert len(opened) == 1
+
+
+def test_a_create_failing_midway_writes_nothing_and_the_next_one_is_served(asgi_server, opened):
+    server = asgi_server(1, CONN_MAX_AGE=None)
+    assert server.create("refused", service="refusing").status_code == 409
+
+    def refuse(sender: Any, instance: Any, created: bool, **kwargs: Any) -> None:
+        if instance.text == "exploding":
+            raise RuntimeError("the receiver fails after the insert")
+
+    post_save.connect(refuse, sender=Todo, weak=False)
+    try:
+        assert server.create("exploding").status_code == 500
+    finally:
+        post_save.disconnect(refuse, sender=Todo)
+    assert server.create("kept").status_code == 201
+    assert list(Todo.objects.values_list("text", flat=True)) == ["kept"]
+    # The one connection served all three: the failures left it out of any transaction.
+    assert len(opened) == 1
+
+
+@closable_connections
+def test_the_threads_close_their_connections_at_shutdown(asgi_server, opened):
+    server = asgi_server(2, CONN_MAX_AGE=None)
+    assert server.create("todo").status_code == 201
+    assert opened and all(wrapper.connection is not None for wrapper in opened)
+    server.stop()
+    assert all(wrapper.connection is None for wrapper in opened)
+
+
+def test_the_socket_io_application_closes_the_request_threads_at_shutdown(asgi_server):
+    server = asgi_server(2, sockets=True)
+    assert server.create("todo").status_code == 201
+    threads = server.application.server.request_threads
+    assert threads is request_threads_of(server.application.other_asgi_app)
+    assert not threads.closed
+    server.stop()
+    assert threads.closed
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL ends the session")
+def test_a_connection_ended_by_the_database_is_replaced(asgi_server, opened):
+    server = asgi_server(1, CONN_MAX_AGE=None, CONN_HEALTH_CHECKS=True)
+    assert server.create("before").status_code == 201
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        assert cursor.fetchall() == [(True,)]
+    assert server.create("after").status_code == 201
+    assert sorted(Todo.objects.values_list("text", flat=True)) == ["after", "before"]
+    assert len(opened) == 2
