@@ -8,6 +8,7 @@ healthy for the next one. At shutdown the threads close their connections.
 from __future__ import annotations
 
 import asyncio
+import importlib.util
 import socket
 import threading
 import time
@@ -192,3 +193,30 @@ def test_a_connection_ended_by_the_database_is_replaced(asgi_server, opened):
     assert server.create("after").status_code == 201
     assert sorted(Todo.objects.values_list("text", flat=True)) == ["after", "before"]
     assert len(opened) == 2
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql" or importlib.util.find_spec("psycopg_pool") is None,
+    reason="psycopg's pool on PostgreSQL",
+)
+def test_psycopgs_pool_serves_the_request_threads(asgi_server):
+    options = {
+        **connection.settings_dict["OPTIONS"],
+        "pool": {"min_size": 1, "max_size": 2},
+        "application_name": "pooled-asgi-threads",
+    }
+    server = asgi_server(4, CONN_MAX_AGE=0, OPTIONS=options)
+    try:
+        with ThreadPoolExecutor(4) as pool:
+            answers = list(pool.map(lambda index: server.create(f"todo {index}"), range(12)))
+        assert [answer.status_code for answer in answers] == [201] * 12
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s",
+                [options["application_name"]],
+            )
+            # Four threads, two pooled connections: each request gave its connection back.
+            assert 1 <= cursor.fetchone()[0] <= 2
+    finally:
+        server.stop()
+        connection.close_pool()
