@@ -28,6 +28,7 @@ every request or handshake. The application refuses to start instead, naming the
 from __future__ import annotations
 
 import asyncio
+import contextvars
 from typing import Any
 
 from django.core.handlers.asgi import ASGIHandler
@@ -98,8 +99,24 @@ def django_asgi_handler() -> Any:
     return PooledThreadsASGIHandler(RequestThreads(threads))
 
 
+class _Borrowed:
+    """The thread a request borrowed, and the context its sync calls run in there."""
+
+    executor: Any = None
+    context: Any = None
+
+
+#: The `_Borrowed` of the request the current task serves.
+_borrowed: contextvars.ContextVar[_Borrowed] = contextvars.ContextVar("borrowed_thread")
+
+
 class PooledThreadsASGIHandler(ASGIHandler):
-    """Django's ASGI handler, running each HTTP request's sync code in one of `threads`."""
+    """
+    Django's ASGI handler, running each HTTP request's sync code in one of `threads`.
+
+    A request borrows its thread once its body has arrived, as Django's handler starts its
+    thread then: a slow upload holds no thread.
+    """
 
     def __init__(self, threads: RequestThreads) -> None:
         from ._drf_compat import thread_context
@@ -115,12 +132,31 @@ class PooledThreadsASGIHandler(ASGIHandler):
         if scope["type"] != "http":
             await super().__call__(scope, receive, send)
             return
-        executor = await self.threads.acquire()
+        borrowed = _Borrowed()
+        token = _borrowed.set(borrowed)
         try:
-            async with self._thread_context(executor):
-                await self.handle(scope, receive, send)
+            await self.handle(scope, receive, send)
         finally:
-            self.threads.release(executor)
+            if borrowed.context is not None:
+                await borrowed.context.__aexit__(None, None, None)
+            if borrowed.executor is not None:
+                self.threads.release(borrowed.executor)
+            _borrowed.reset(token)
+
+    async def read_body(self, receive: Any) -> Any:
+        """Django's `read_body`, then a thread borrowed for the rest of the request."""
+        body_file = await super().read_body(receive)
+        borrowed = _borrowed.get()
+        try:
+            borrowed.executor = await self.threads.acquire()
+        except BaseException:
+            body_file.close()
+            raise
+        # Entered in this task's context, which the rest of `handle` runs in (read_body is
+        # awaited, not run as a task of its own); left in `__call__`.
+        borrowed.context = self._thread_context(borrowed.executor)
+        await borrowed.context.__aenter__()
+        return body_file
 
     async def _lifespan(self, receive: Any, send: Any) -> None:
         # At shutdown, the threads close their database connections and end.

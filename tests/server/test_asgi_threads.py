@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import importlib.util
 import socket
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -72,17 +73,28 @@ class AsgiServer:
 
 @pytest.fixture
 def opened() -> Iterator[list[Any]]:
-    """Every database connection the server opened while the test runs (Django's wrappers)."""
-    wrappers: list[Any] = []
+    """Every database connection the server opened while the test runs (the drivers' own)."""
+    connections_opened: list[Any] = []
     test_thread = threading.current_thread()
 
     def record(sender: Any, connection: Any, **kwargs: Any) -> None:
         if threading.current_thread() is not test_thread:
-            wrappers.append(connection)
+            connections_opened.append(connection.connection)
 
     connection_created.connect(record, weak=False)
-    yield wrappers
+    yield connections_opened
     connection_created.disconnect(record)
+
+
+def is_closed(driver_connection: Any) -> bool:
+    """Whether a psycopg or sqlite3 connection was closed."""
+    if hasattr(driver_connection, "closed"):  # psycopg
+        return bool(driver_connection.closed)
+    try:
+        driver_connection.execute("SELECT 1")
+    except sqlite3.ProgrammingError:
+        return True
+    return False
 
 
 @pytest.fixture
@@ -118,8 +130,8 @@ def test_connections_persist_in_the_request_threads(asgi_server, opened, threads
     else:  # Django's own handler: a thread, and so a connection, per request
         assert len(opened) == most
         # Their threads have ended without closing them.
-        for wrapper in opened:
-            wrapper.connection.close()
+        for each in opened:
+            each.close()
 
 
 @closable_connections
@@ -127,8 +139,11 @@ def test_connections_close_at_the_end_of_each_request_without_conn_max_age(asgi_
     server = asgi_server(1, CONN_MAX_AGE=0)
     for index in range(3):
         assert server.create(f"todo {index}").status_code == 201
-    assert len(opened) == 3
-    assert all(wrapper.connection is None for wrapper in opened)
+    # The one thread serves this request once the last create has ended (and closed its
+    # connection), which may be after its answer was sent.
+    assert requests.get(f"{server.url}/todos", timeout=30).status_code == 200
+    assert len(opened) == 4
+    assert [is_closed(each) for each in opened[:3]] == [True] * 3
 
 
 def test_requests_beyond_the_threads_wait_for_one(asgi_server, opened):
@@ -165,9 +180,9 @@ def test_a_create_failing_midway_writes_nothing_and_the_next_one_is_served(asgi_
 def test_the_threads_close_their_connections_at_shutdown(asgi_server, opened):
     server = asgi_server(2, CONN_MAX_AGE=None)
     assert server.create("todo").status_code == 201
-    assert opened and all(wrapper.connection is not None for wrapper in opened)
+    assert opened and not any(is_closed(each) for each in opened)
     server.stop()
-    assert all(wrapper.connection is None for wrapper in opened)
+    assert all(is_closed(each) for each in opened)
 
 
 def test_the_socket_io_application_closes_the_request_threads_at_shutdown(asgi_server):
@@ -182,12 +197,15 @@ def test_the_socket_io_application_closes_the_request_threads_at_shutdown(asgi_s
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL ends the session")
 def test_a_connection_ended_by_the_database_is_replaced(asgi_server, opened):
-    server = asgi_server(1, CONN_MAX_AGE=None, CONN_HEALTH_CHECKS=True)
+    options = {**connection.settings_dict["OPTIONS"], "application_name": "ended-by-database"}
+    server = asgi_server(1, CONN_MAX_AGE=None, CONN_HEALTH_CHECKS=True, OPTIONS=options)
     assert server.create("before").status_code == 201
     with connection.cursor() as cursor:
         cursor.execute(
+            # The test's own connection, opened with the same settings, stays.
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            " WHERE application_name = %s AND pid <> pg_backend_pid()",
+            [options["application_name"]],
         )
         assert cursor.fetchall() == [(True,)]
     assert server.create("after").status_code == 201
@@ -212,7 +230,8 @@ def test_psycopgs_pool_serves_the_request_threads(asgi_server):
         assert [answer.status_code for answer in answers] == [201] * 12
         with connection.cursor() as cursor:
             cursor.execute(
-                "SELECT count(*) FROM pg_stat_activity WHERE application_name = %s",
+                "SELECT count(*) FROM pg_stat_activity"
+                " WHERE application_name = %s AND pid <> pg_backend_pid()",
                 [options["application_name"]],
             )
             # Four threads, two pooled connections: each request gave its connection back.
@@ -220,3 +239,19 @@ def test_psycopgs_pool_serves_the_request_threads(asgi_server):
     finally:
         server.stop()
         connection.close_pool()
+
+
+def test_a_request_whose_body_is_still_arriving_holds_no_thread(asgi_server):
+    server = asgi_server(1, CONN_MAX_AGE=None)
+    body = b'{"text": "slow"}'
+    host, port = server.url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=30) as slow:
+        slow.sendall(
+            b"POST /todos HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+            b"Content-Length: %d\r\n\r\n%s" % (len(body), body[:5])
+        )
+        # Served while the slow body waits: the one thread is free.
+        assert server.create("quick").status_code == 201
+        slow.sendall(body[5:])
+        assert slow.recv(64).startswith(b"HTTP/1.1 201")
+    assert sorted(Todo.objects.values_list("text", flat=True)) == ["quick", "slow"]
