@@ -6,8 +6,11 @@ of DRF-built `ModelSerializer`s. Whatever varies by request must still vary.
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import Permission
+from django.contrib.contenttypes.models import ContentType
 from django.core import validators
 from rest_framework import serializers
+from rest_framework.validators import UniqueTogetherValidator
 
 from django_services.server import ModelService
 from django_services.server.serializer_fields import reuse_built_fields
@@ -233,3 +236,55 @@ class NamesKeptService(ModelService):
     def get_serializer(self, *args, **kwargs):
         kwargs.setdefault("fields", ["id", "name"])
         return super().get_serializer(*args, **kwargs)
+
+
+class PermissionSerializer(serializers.ModelSerializer):
+    """Django's `Permission` is unique together on (content_type, codename)."""
+
+    class Meta:
+        model = Permission
+        fields = ["id", "name", "content_type", "codename"]
+
+
+class NoUniqueCheckSerializer(PermissionSerializer):
+    def get_validators(self):
+        return []
+
+
+class PermissionService(ModelService):
+    authentication_classes = []
+    queryset = Permission.objects.order_by("pk")
+    serializer_class = PermissionSerializer
+
+
+def test_reused_serializer_validators_are_the_validators_drf_builds():
+    built_by_drf = PermissionSerializer().validators
+    assert [type(validator) for validator in built_by_drf] == [UniqueTogetherValidator]
+    first, second = PermissionSerializer(), PermissionSerializer()
+    for serializer in (first, second):
+        assert reuse_built_fields(serializer)
+        assert repr(serializer.validators) == repr(built_by_drf)
+    assert first.validators is not second.validators
+    first.validators.clear()
+    assert second.validators
+
+
+def test_serializers_that_find_their_own_validators_are_left_alone():
+    serializer = NoUniqueCheckSerializer()
+    assert reuse_built_fields(serializer)
+    assert serializer.validators == []
+    given = PermissionSerializer(validators=[])
+    assert reuse_built_fields(given)
+    assert given.validators == []
+
+
+def test_a_unique_together_violation_is_refused_on_every_create(api, serve):
+    serve({"permissions": HERE + "PermissionService"})
+    content_type = ContentType.objects.get_for_model(Person).pk
+    data = {"name": "Can fly", "content_type": content_type, "codename": "fly"}
+    assert api.post("/permissions", data, format="json").status_code == 201
+    for _ in range(2):
+        response = api.post("/permissions", data, format="json")
+        assert response.status_code == 400, response.content
+        assert "unique set" in str(body(response))
+    assert Permission.objects.filter(codename="fly").count() == 1
