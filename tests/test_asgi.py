@@ -38,7 +38,7 @@ closable_connections = pytest.mark.skipif(
 
 SERVICES = {
     "todos": "tests.server.model_services.TodoService",
-    "refusing": "tests.server.test_create_transaction.RefusingTodoService",
+    "refusing": "tests.server.test_model_services_create.RefusingTodoService",
 }
 
 
