@@ -7,7 +7,6 @@ newest pyproject.toml allows in CI.
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 import aiohttp
@@ -15,6 +14,7 @@ import pytest
 
 from django_services.server.socketio import fanout
 from tests.socketio.conftest import LiveSocketServer
+from tests.waiting import eventually_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -120,10 +120,10 @@ async def test_a_silent_websocket_is_closed_although_its_writer_waits_without_a_
     sockets = quick_pings.application.server.sio.eio.sockets
     # The server marks its side closed once its handler has ended, which may be just after
     # the client saw the close.
-    deadline = time.monotonic() + 10
-    while not all(socket.closed for socket in list(sockets.values())):
-        assert time.monotonic() < deadline, "the server kept the silent socket open"
-        await asyncio.sleep(0.01)
+    await eventually_async(
+        lambda: all(socket.closed for socket in list(sockets.values())),
+        message="the server closes the silent socket",
+    )
 
 
 async def test_a_socket_queue_keeps_what_engineio_relies_on_from_asyncio_queue():
