@@ -8,6 +8,8 @@ import json
 import aiohttp
 import pytest
 
+from tests.waiting import eventually_async
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
@@ -106,7 +108,10 @@ async def test_a_polling_client_that_closes_gets_its_waiting_poll_answered_at_on
                 return await response.text()
 
         waiting = asyncio.ensure_future(long_poll())
-        await asyncio.sleep(0.3)  # the poll is waiting on the server for something to send
+        socket = live_socket_server.application.server.sio.eio.sockets[handshake["sid"]]
+        await eventually_async(
+            lambda: socket.queue._getters, message="the poll waits on the server"
+        )
         assert not waiting.done()
         async with session.post(url, data="1") as response:  # Engine.IO's close packet
             assert response.status == 200
