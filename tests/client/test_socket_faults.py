@@ -35,36 +35,27 @@ LOGIN = {"strategy": "local", "email": EMAIL, "password": PASSWORD}
 TRANSPORTS = pytest.mark.parametrize("transport", ["websocket", "polling"])
 
 
-class ControlledServer(LiveSocketServer):
-    """The live server, with its event loop at hand to disconnect a socket from the server."""
+def knows(server: LiveSocketServer, sid: str | None, old_sid: str | None) -> bool:
+    """Whether the client's socket is a new one the server has connected."""
+    connections = list(server.application.server.connections.values())
+    return sid not in (None, old_sid) and bool(connections)
 
-    def _run(self) -> None:
-        async def serve() -> None:
-            self.loop = asyncio.get_running_loop()
-            await self.server.serve(sockets=[self.listener])
 
-        asyncio.run(serve())
+def disconnect_all(server: LiveSocketServer) -> None:
+    """The server ends every socket, as it does when a token expires."""
+    socket_server = server.application.server
 
-    def knows(self, sid: str | None, old_sid: str | None) -> bool:
-        """Whether the client's socket is a new one the server has connected."""
-        connections = list(self.application.server.connections.values())
-        return sid not in (None, old_sid) and bool(connections)
+    async def disconnect() -> None:
+        for connection in list(socket_server.connections.values()):
+            await socket_server.sio.disconnect(connection.sid)
 
-    def disconnect_all(self) -> None:
-        """The server ends every socket, as it does when a token expires."""
-        server = self.application.server
-
-        async def disconnect() -> None:
-            for connection in list(server.connections.values()):
-                await server.sio.disconnect(connection.sid)
-
-        asyncio.run_coroutine_threadsafe(disconnect(), self.loop).result(10)
+    server.run(disconnect())
 
 
 @pytest.fixture
 def server(services_settings, settings, transactional_db):  # noqa: F811
     settings.DJANGO_SERVICES = {**services_settings, "SOCKETIO_PUBLISHER": PUBLISHER}
-    server = ControlledServer()
+    server = LiveSocketServer()
     server.start()
     yield server
     server.stop()
@@ -125,7 +116,7 @@ def test_a_call_waiting_for_a_reconnect_goes_once_the_socket_is_back(proxy, tran
         app.connection.close()
 
 
-def _calls_across_a_server_disconnect(app: App, server: ControlledServer) -> list[BaseException]:
+def _calls_across_a_server_disconnect(app: App, server: LiveSocketServer) -> list[BaseException]:
     people = app.service("people")
     failures: list[BaseException] = []
     done = threading.Event()
@@ -143,8 +134,8 @@ def _calls_across_a_server_disconnect(app: App, server: ControlledServer) -> lis
         try:
             for _ in range(3):
                 sid = app.connection.client.sid
-                server.disconnect_all()
-                eventually(lambda sid=sid: server.knows(app.connection.client.sid, sid), RECONNECT)
+                disconnect_all(server)
+                eventually(lambda sid=sid: knows(server, app.connection.client.sid, sid), RECONNECT)
         finally:
             done.set()
         for caller in callers:
@@ -184,9 +175,9 @@ async def test_an_async_call_as_the_server_disconnects_reconnects_or_fails_typed
         callers = [asyncio.ensure_future(call_again_and_again()) for _ in range(2)]
         for _ in range(3):
             sid = app.connection.client.sid
-            await asyncio.to_thread(server.disconnect_all)
+            await asyncio.to_thread(disconnect_all, server)
             await eventually_async(
-                lambda sid=sid: server.knows(app.connection.client.sid, sid), RECONNECT
+                lambda sid=sid: knows(server, app.connection.client.sid, sid), RECONNECT
             )
         done.set()
         await asyncio.wait_for(asyncio.gather(*callers), 30)

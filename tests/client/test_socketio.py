@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import socket
 import threading
 import time
 
@@ -55,18 +54,6 @@ def sync_app(url, **options):
     app = App().configure(connection).configure(authentication_client())
     app.use("todos", connection.service("todos"), methods=["find", "create", "markAllComplete"])
     return app
-
-
-class SamePortServer(LiveSocketServer):
-    """The live server again, on the port a stopped one used: a server restart."""
-
-    def __init__(self, port: int) -> None:
-        super().__init__()
-        self.listener.close()
-        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.listener.bind(("127.0.0.1", port))
-        self.url = f"http://127.0.0.1:{port}"
 
 
 def socket_threads():
@@ -228,15 +215,13 @@ def test_a_call_while_the_server_is_down_waits_then_the_restarted_server_logs_it
     app = sync_app(server.url, timeout=TimeoutConfig(connect=2, read=1))
     try:
         app.authenticate(LOGIN)
-        port = int(server.url.rsplit(":", 1)[1])
         server.stop()
         eventually(lambda: not app.connection.client.connected)
         started = time.monotonic()
         with pytest.raises(Unavailable, match="connection is down"):
             app.service("people").find()
         assert 0.9 < time.monotonic() - started < 5
-        restarted = SamePortServer(port)
-        restarted.start()
+        restarted = LiveSocketServer(port=server.port).start()
         try:
             # Reconnected with backoff, and logged in again before this call was sent.
             eventually(lambda: app.connection.client.connected, timeout=15)

@@ -28,12 +28,12 @@ from django_services.errors import (
     Unavailable,
 )
 from tests.client.proxy import Proxy
+from tests.servers import ProcessServer
 from tests.waiting import eventually
 
 from .conftest import REPOSITORY
 from .databases import conformance_database
 from .feathers_js import NODE_DIR, tools
-from .processes import BackgroundServer
 
 pytestmark = pytest.mark.interop
 
@@ -141,19 +141,21 @@ async def test_the_async_client_logs_in_and_iterates_events(server_url: str) -> 
         await connection.aclose()
 
 
-def _own_server(kind: str, port: int, logs: Path, database_url: str) -> BackgroundServer:
+def _own_server(kind: str, port: int, logs: Path, database_url: str) -> ProcessServer:
     if kind == "feathers":
         node, _ = tools()
-        return BackgroundServer(
+        return ProcessServer(
             f"feathers-socket-restart-{port}",
             [node, "reference-server.js", str(port)],
             cwd=NODE_DIR,
+            log_dir=logs,
             env={"REFERENCE_SEED_USER": f"restart@example.com:{PASSWORD}"},
         )
-    return BackgroundServer(
+    return ProcessServer(
         f"django-socket-restart-{port}",
         [sys.executable, "-m", "tests.interop.conformance.serve", "--asgi", str(port)],
         cwd=REPOSITORY,
+        log_dir=logs,
         env={
             "DJANGO_SETTINGS_MODULE": "tests.interop.conformance.settings",
             "CONFORMANCE_DATABASE_URL": database_url,
@@ -174,8 +176,8 @@ def restartable(request, server_logs: Path) -> Iterator[tuple[str, Path, str]]:
 
 def test_the_client_logs_in_again_after_a_server_restart(restartable) -> None:
     kind, logs, database_url = restartable
-    first = _own_server(kind, 0, logs, database_url)
-    url = first.start(logs)
+    first = _own_server(kind, 0, logs, database_url).start()
+    url = first.url
     port = int(url.rsplit(":", 1)[1])
     login = {"strategy": "local", "email": "restart@example.com", "password": PASSWORD}
     if kind != "feathers":
@@ -188,7 +190,7 @@ def test_the_client_logs_in_again_after_a_server_restart(restartable) -> None:
         first.stop()
         eventually(lambda: not app.connection.client.connected)
         second = _own_server(kind, port, logs, database_url)
-        second.start(logs)
+        second.start()
         # The call waits for the reconnect, and the socket is logged in again before it goes.
         eventually(lambda: app.connection.client.connected, timeout=20)
         assert app.service("secrets").find() is not None

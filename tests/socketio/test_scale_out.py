@@ -13,7 +13,7 @@ import pytest
 import requests
 
 from tests.interop.databases import conformance_database
-from tests.interop.processes import BackgroundServer
+from tests.servers import ProcessServer
 from tests.socketio.conftest import PASSWORD, Client
 from tests.waiting import eventually_async
 
@@ -39,7 +39,7 @@ pytestmark = pytest.mark.skipif(not redis_available(), reason=f"no Redis at {RED
 def servers(tmp_path_factory):
     """(socket server 1, socket server 2, WSGI server), started one after the other."""
     logs = tmp_path_factory.mktemp("scale-out")
-    started: list[BackgroundServer] = []
+    started: list[ProcessServer] = []
     with conformance_database(logs, "scale_out") as database_url:
         environment = {
             "DJANGO_SETTINGS_MODULE": "tests.interop.conformance.settings",
@@ -50,14 +50,15 @@ def servers(tmp_path_factory):
         }
         try:
             for name, options in (("asgi-1", ["--asgi"]), ("asgi-2", ["--asgi"]), ("wsgi", [])):
-                server = BackgroundServer(
+                server = ProcessServer(
                     name,
                     [sys.executable, "-m", "tests.interop.conformance.serve", *options, "0"],
                     cwd=REPOSITORY,
+                    log_dir=logs,
                     env=environment,
                 )
-                server.start(logs)
                 started.append(server)
+                server.start()
             yield started
         finally:
             for server in started:
