@@ -26,6 +26,7 @@ import requests
 
 from django_services.client.remotes import remotes
 from django_services.errors import Unavailable
+from tests.waiting import eventually
 
 from .conformance_servers import Deployment, conformance_servers
 
@@ -167,15 +168,13 @@ def test_a_connection_lost_in_the_middle_of_a_write_answers_503(url, deployment)
         )
         writer.start()
         with psycopg.connect(deployment.database_url, autocommit=True) as admin:
-            for _ in range(100):
-                waiting = admin.execute(
+            waiting = eventually(
+                lambda: admin.execute(
                     "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
                     "AND wait_event_type = 'Lock'"
-                ).fetchall()
-                if waiting:
-                    break
-                threading.Event().wait(0.005)
-            assert waiting, "the write never waited for the lock"
+                ).fetchall(),
+                message="the write waits for the lock",
+            )
             admin.execute("SELECT pg_terminate_backend(%s)", [waiting[0][0]])
         writer.join()
     assert_unavailable(answers[0])

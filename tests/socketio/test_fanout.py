@@ -28,11 +28,10 @@ def emit(live_socket_server: LiveSocketServer, *args: Any, **kwargs: Any) -> Any
 
 async def arrived(clients: list[Any], count: int) -> None:
     """Wait until every client holds `count` events."""
-    for _ in range(400):
-        if all(len(client.events) >= count for client in clients):
-            return
-        await asyncio.sleep(0.025)
-    raise AssertionError([len(client.events) for client in clients])
+    await eventually_async(
+        lambda: all(len(client.events) >= count for client in clients),
+        message=f"{count} events reach every client",
+    )
 
 
 async def test_events_reach_every_socket_once_and_in_order_across_slices(
