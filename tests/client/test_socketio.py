@@ -145,8 +145,8 @@ def test_events_on_off_once_and_custom_events(server):
         assert custom == [{"updated": 1}]
         assert threading.main_thread() not in threads
         people.off("created", record)
-        # The barrier: handlers run in the order the events arrive, so once a handler
-        # subscribed now has seen both later events, the removed one would have too.
+        # The barrier: once a handler subscribed now has seen both later events, they have
+        # been handed to every handler there is, and the removed one was not among them.
         later = []
         people.on("created", later.append)
         people.create({"name": "C"})
