@@ -15,7 +15,7 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -122,10 +122,18 @@ def remote(settings, url):
     remotes.close_all()
 
 
-def release_later(lock: contextlib.ExitStack, seconds: float) -> threading.Timer:
-    timer = threading.Timer(seconds, lock.close)
-    timer.start()
-    return timer
+def release_once(lock: contextlib.ExitStack, logged: Callable[[], bool]) -> threading.Thread:
+    """Release the writers' lock, in a thread, once `logged()` says the server logged a 503."""
+
+    def release() -> None:
+        try:
+            eventually(logged, timeout=30, message="the server logs the 503")
+        finally:
+            lock.close()
+
+    thread = threading.Thread(target=release)
+    thread.start()
+    return thread
 
 
 def test_a_remote_with_retries_sends_an_idempotent_call_again_until_it_succeeds(
@@ -133,13 +141,16 @@ def test_a_remote_with_retries_sends_an_idempotent_call_again_until_it_succeeds(
 ):
     todos = remote.service("todos")
     todo = todos.create({"text": "before"})
+    refused = f"Database unavailable for PUT /todos/{todo['id']}"
+    earlier = deployment.logs().count(refused)
     lock = contextlib.ExitStack()
     lock.enter_context(writers_locked_out(deployment.database_url))
-    timer = release_later(lock, 1.5)  # after the first attempt's 503, before the retry
+    # After the first attempt's 503, whose retry waits out its Retry-After (a second).
+    releaser = release_once(lock, lambda: deployment.logs().count(refused) > earlier)
     try:
         replaced = todos.update(todo["id"], {"text": "after"})
     finally:
-        timer.join()
+        releaser.join()
     assert replaced == {"id": todo["id"], "text": "after", "complete": False}
     assert todos.get(todo["id"]) == replaced
     assert f"Database unavailable for PUT /todos/{todo['id']}" in deployment.logs()
