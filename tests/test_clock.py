@@ -5,6 +5,7 @@ with no test waiting for time to pass.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import time
 import uuid
@@ -149,3 +150,35 @@ def test_a_refresh_token_runs_out_and_is_cleared_on_the_servers_clock(user, manu
     manual_clock.advance(1)
     call_command("clear_refresh_tokens", stdout=out)
     assert RefreshToken.objects.count() == 0
+
+
+async def test_a_manual_clocks_alarms_ring_in_order_as_it_reaches_them():
+    manual = clock.ManualClock(start=1000)
+    rung: list[str] = []
+    with clock.replaced(manual):
+        clock.alarm(1010, lambda: rung.append("second"))
+        clock.alarm(1005, lambda: rung.append("first"))
+        clock.alarm(1007, lambda: rung.append("cancelled")).cancel()
+        assert clock.alarm(1020, lambda: None).when() == 1020
+        manual.advance(4)
+        # Each alarm runs on the loop: `sleep(0)` is a turn of it, not time passing.
+        await asyncio.sleep(0)
+        assert rung == []
+        manual.advance(6)
+        await asyncio.sleep(0)
+        assert rung == ["first", "second"]
+        clock.alarm(900, lambda: rung.append("past"))
+        await asyncio.sleep(0)
+    assert rung == ["first", "second", "past"]
+
+
+async def test_the_system_clocks_alarm_is_a_timer_of_the_event_loop():
+    rung = asyncio.Event()
+    alarm = clock.alarm(clock.time() + 0.01, rung.set)
+    assert abs(alarm.when() - (time.time() + 0.01)) < 1
+    await asyncio.wait_for(rung.wait(), 10)
+    cancelled = clock.alarm(clock.time(), lambda: pytest.fail("a cancelled alarm rang"))
+    cancelled.cancel()
+    later = asyncio.Event()
+    clock.alarm(clock.time(), later.set)
+    await asyncio.wait_for(later.wait(), 10)

@@ -282,9 +282,7 @@ class SocketServer:
         self._cancel_expiry(connection)
         if expires_at is None:
             return
-        delay = max(expires_at - clock.time(), 0.0)
-        loop = asyncio.get_running_loop()
-        connection.expiry = loop.call_later(delay, self._expire, connection)
+        connection.expiry = clock.alarm(expires_at, partial(self._expire, connection))
         connection.expiry_at = expires_at
 
     def _cancel_expiry(self, connection: Connection) -> None:
