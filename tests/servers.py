@@ -138,8 +138,7 @@ class AsgiThreadServer(Server):
 
         asyncio.run(serve())
 
-    def start(self: AnyServer) -> AnyServer:
-        assert isinstance(self, AsgiThreadServer)
+    def start(self) -> AsgiThreadServer:
         logging.getLogger().addHandler(self._records)
         self.thread.start()
         eventually(lambda: self.server.started or not self.thread.is_alive(), START_TIMEOUT)
@@ -198,8 +197,7 @@ class ProcessServer(Server):
         if self.port is not None:
             self.url = f"http://127.0.0.1:{self.port}"
 
-    def start(self: AnyServer) -> AnyServer:
-        assert isinstance(self, ProcessServer)
+    def start(self) -> ProcessServer:
         with self.log_path.open("wb") as log:
             self.process = subprocess.Popen(
                 self.command,
@@ -276,8 +274,7 @@ class HttpPeer(Server):
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.errors: list[str] = []
 
-    def start(self: AnyServer) -> AnyServer:
-        assert isinstance(self, HttpPeer)
+    def start(self) -> HttpPeer:
         self.thread.start()
         return self
 
