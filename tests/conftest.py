@@ -84,3 +84,12 @@ def end_stray_database_sessions(django_db_setup, django_db_blocker):
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
             " WHERE datname = current_database() AND pid <> pg_backend_pid()"
         )
+
+
+@pytest.fixture
+def manual_clock():
+    """The server's clock, standing still until the test moves it on with `advance()`."""
+    from django_services import clock
+
+    with clock.replaced(clock.ManualClock()) as manual:
+        yield manual

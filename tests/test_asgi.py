@@ -7,25 +7,23 @@ healthy for the next one. At shutdown the threads close their connections.
 
 from __future__ import annotations
 
-import asyncio
 import importlib.util
 import socket
 import sqlite3
 import threading
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 import requests
-import uvicorn
 from django.db import connection, connections
 from django.db.backends.signals import connection_created
 from django.db.models.signals import post_save
 
 from django_services.asgi import get_asgi_application, request_threads_of
 from django_services.server.socketio import get_asgi_application as socketio_application
+from tests.servers import AsgiThreadServer
 from tests.testapp.models import Todo
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,33 +40,14 @@ SERVICES = {
 }
 
 
-class AsgiServer:
-    """uvicorn serving the Django application in a thread, on a free port."""
+class AsgiServer(AsgiThreadServer):
+    """The Django application under uvicorn in a thread (Django's own handler has no lifespan)."""
 
     def __init__(self, application: Any) -> None:
-        self.application = application
-        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.listener.bind(("127.0.0.1", 0))
-        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
-        config = uvicorn.Config(application, log_level="warning", lifespan="auto")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(
-            target=lambda: asyncio.run(self.server.serve(sockets=[self.listener])), daemon=True
-        )
-        self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("uvicorn did not start")
-            time.sleep(0.01)
+        super().__init__(application, lifespan="auto")
 
     def create(self, text: str, service: str = "todos") -> requests.Response:
         return requests.post(f"{self.url}/{service}", json={"text": text}, timeout=30)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(30)
-        self.listener.close()
 
 
 @pytest.fixture
@@ -109,7 +88,7 @@ def asgi_server(settings) -> Iterator[Callable[..., AsgiServer]]:
         # The server's threads build their connections from these settings.
         database.update(database_settings)
         application = socketio_application() if sockets else get_asgi_application()
-        servers.append(AsgiServer(application))
+        servers.append(AsgiServer(application).start())
         return servers[-1]
 
     yield start

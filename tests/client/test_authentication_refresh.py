@@ -17,6 +17,7 @@ import socketio
 from django_services.client import App, MemoryStorage, authentication_client, socketio_client
 from django_services.errors import NotAuthenticated
 from tests.server.socketio.conftest import EMAIL, PASSWORD, SECRET, SERVICES, LiveSocketServer
+from tests.waiting import eventually, eventually_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -153,13 +154,6 @@ def server_expiry_at(server, app):
     return server.application.server.connections[sid].expiry_at
 
 
-def wait_for(predicate, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
-
-
 def test_a_sync_socket_refreshes_before_its_token_expires(server, user, settings):
     settings.DJANGO_SERVICES = {
         "SERVICES": SERVICES,
@@ -172,11 +166,11 @@ def test_a_sync_socket_refreshes_before_its_token_expires(server, user, settings
         first = app.authenticate(LOCAL)
         first_exp = jwt.decode(first["accessToken"], options={"verify_signature": False})["exp"]
         # Halfway to the expiry (the margin is longer than the lifetime), by itself.
-        wait_for(lambda: storage.get("feathers-refresh") != first["refreshToken"])
+        eventually(lambda: storage.get("feathers-refresh") != first["refreshToken"])
         token = app.authentication.result["accessToken"]
         exp = jwt.decode(token, options={"verify_signature": False})["exp"]
         assert exp >= first_exp
-        wait_for(lambda: server_expiry_at(server, app) not in (None, first_exp))
+        eventually(lambda: server_expiry_at(server, app) not in (None, first_exp))
         assert app.service("secrets").find() == [{"id": 1, "secret": "42"}]
         app.logout()
     finally:
@@ -193,11 +187,7 @@ async def test_an_async_socket_refreshes_before_its_token_expires(server, user, 
     app = App().configure(connection).configure(authentication_client(storage=storage))
     try:
         first = await app.authenticate(LOCAL)
-        for _ in range(500):
-            if storage.get("feathers-refresh") != first["refreshToken"]:
-                break
-            await asyncio.sleep(0.02)
-        assert storage.get("feathers-refresh") != first["refreshToken"]
+        await eventually_async(lambda: storage.get("feathers-refresh") != first["refreshToken"])
         assert app.authentication.result["authentication"]["strategy"] == "refresh"
         assert await app.service("secrets").find() == [{"id": 1, "secret": "42"}]
         await app.logout()

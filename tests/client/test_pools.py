@@ -16,32 +16,29 @@ import weakref
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 
 import pytest
 
 from django_services.client.remotes import remotes
+from tests.servers import HttpPeer
 
 SYNC_KINDS = ("requests", "httpx")
 ASYNC_KINDS = ("httpx-async", "aiohttp")
 WAIT = 10
 
 
-class PortServer(ThreadingHTTPServer):
+class PortServer(HttpPeer):
     """Answers every request with the client's port, and records the connections it saw end."""
 
-    daemon_threads = True
+    name = "port"
 
     def __init__(self) -> None:
-        super().__init__(("127.0.0.1", 0), _PortHandler)
+        self.handler = _PortHandler
+        super().__init__()
         self._ended: defaultdict[int, threading.Event] = defaultdict(threading.Event)
         self._lock = threading.Lock()
-
-    @property
-    def url(self) -> str:
-        host, port = self.server_address[:2]
-        return f"http://{host}:{port}"
 
     def opened(self, port: int) -> None:
         # A port is used again by later connections: each gets an event of its own.
@@ -66,7 +63,7 @@ class _PortHandler(BaseHTTPRequestHandler):
 
     def setup(self) -> None:
         super().setup()
-        self.server.opened(self.client_address[1])  # type: ignore[attr-defined]
+        self.server.peer.opened(self.client_address[1])  # type: ignore[attr-defined]
 
     def do_GET(self) -> None:
         content = json.dumps({"port": self.client_address[1]}).encode()
@@ -81,7 +78,7 @@ class _PortHandler(BaseHTTPRequestHandler):
         try:
             super().finish()
         finally:
-            self.server.ended(self.client_address[1]).set()  # type: ignore[attr-defined]
+            self.server.peer.ended(self.client_address[1]).set()  # type: ignore[attr-defined]
 
     def log_message(self, format: str, *args: Any) -> None:
         pass
@@ -116,12 +113,8 @@ class Worker:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[PortServer]:
-    server = PortServer()
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield server
-    server.shutdown()
-    server.server_close()
+    with PortServer() as server:
+        yield server
 
 
 @pytest.fixture

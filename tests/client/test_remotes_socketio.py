@@ -5,7 +5,6 @@ from __future__ import annotations
 import io
 import json
 import threading
-import time
 
 import pytest
 import requests
@@ -23,6 +22,7 @@ from tests.server.socketio.conftest import (  # noqa: F401 (fixtures)
     services_settings,
     user,
 )
+from tests.waiting import eventually
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("user")]
 
@@ -96,13 +96,14 @@ def test_listen_service_prints_the_events_of_rest_writes(remote, server):
     listener.start()
     # Wait until the listener's socket is logged in and in the channels events go to.
     socket_server = server.application.server
-    deadline = time.monotonic() + 15
-    while not any(
-        connection.is_authenticated and len(socket_server.sio.rooms(sid)) > 1
-        for sid, connection in list(socket_server.connections.items())
-    ):
-        assert time.monotonic() < deadline, "the listener did not connect"
-        time.sleep(0.05)
+    eventually(
+        lambda: any(
+            connection.is_authenticated and len(socket_server.sio.rooms(sid)) > 1
+            for sid, connection in list(socket_server.connections.items())
+        ),
+        timeout=15,
+        message="the listener connects",
+    )
     headers = {"Authorization": f"Bearer {token(server.url)}"}
     created = requests.post(f"{server.url}/people", json={"name": "Rest"}, timeout=10).json()
     patched = requests.patch(

@@ -14,9 +14,11 @@ import sys
 import threading
 from collections import deque
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import urlsplit
+
+from tests.servers import HttpPeer
 
 
 @dataclass
@@ -59,29 +61,27 @@ class Reply:
     drop: bool = False
 
 
-class WireServer:
+class WireServer(HttpPeer):
+    """Records each request and answers it with the next scripted reply."""
+
+    name = "wire"
+
     def __init__(self) -> None:
+        self.handler = _Handler
+        super().__init__()
         self.requests: list[Recorded] = []
         self._replies: deque[Reply] = deque()
         self._lock = threading.Lock()
         self._stopping = threading.Event()
-        self._server = _Server(("127.0.0.1", 0), _Handler)
-        self._server.wire = self  # type: ignore[attr-defined]
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        host, port = self._server.server_address[:2]
-        return f"http://{host}:{port}"
-
-    def start(self) -> WireServer:
-        self._thread.start()
-        return self
 
     def stop(self) -> None:
         self._stopping.set()
-        self._server.shutdown()
-        self._server.server_close()
+        super().stop()
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        # A client that gave up (a timeout test) closes its end while a reply is written.
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
 
     def reset(self) -> None:
         with self._lock:
@@ -106,20 +106,11 @@ class WireServer:
         return Reply(200, {"method": recorded.method, "target": recorded.target})
 
 
-class _Server(ThreadingHTTPServer):
-    daemon_threads = True
-
-    def handle_error(self, request: Any, client_address: Any) -> None:
-        # A client that gave up (a timeout test) closes its end while a reply is written.
-        if not isinstance(sys.exc_info()[1], ConnectionError):
-            super().handle_error(request, client_address)
-
-
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
 
     def _handle(self) -> None:
-        wire: WireServer = self.server.wire  # type: ignore[attr-defined]
+        wire: WireServer = self.server.peer  # type: ignore[attr-defined]
         length = int(self.headers.get("Content-Length") or 0)
         assert "chunked" not in (self.headers.get("Transfer-Encoding") or "")
         body = self.rfile.read(length) if length else b""

@@ -10,18 +10,16 @@ from __future__ import annotations
 import os
 import sys
 import threading
-import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 import requests
 
-from tests.example.project import free_port
 from tests.harness import join_live_server_threads
-from tests.processes import LoggedProcess
 from tests.remotes.fixtures import PASSWORD_VARIABLE, SERVICE_EMAIL
 from tests.remotes.services import LOGIN_DELAY, LOGINS
+from tests.servers import ProcessServer
 
 pytestmark = pytest.mark.usefixtures("live_remotes", "users")
 
@@ -30,36 +28,23 @@ CALLS = 16
 WORKERS = 2
 
 
-class CallerServer(LoggedProcess):
-    """The caller project under a real server, on a free port."""
-
-    def __init__(self, command: list[str], connection: str, remote_url: str) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.command = [part.format(port=self.port) for part in command]
-        self.environment = {
-            **os.environ,
+def caller_server(
+    name: str, command: list[str], connection: str, remote_url: str, logs: Path
+) -> ProcessServer:
+    """The caller project under a real server, on a free port, ready once every worker is."""
+    return ProcessServer(
+        name,
+        command,
+        cwd=ROOT,
+        log_dir=logs,
+        env={
             "DJANGO_SETTINGS_MODULE": "tests.remotes.caller.settings",
             "CALLER_REMOTE_URL": remote_url,
             "CALLER_REMOTE_CONNECTION": connection,
             "PYTHONPATH": str(ROOT),
-        }
-
-    def start(self, log_path: Path, timeout: float = 30.0) -> CallerServer:
-        """Start the server and return once every worker may answer."""
-        self.spawn(self.command, cwd=ROOT, env=self.environment, log_path=log_path)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(f"{self.command[2]} exited:\n{self.log()}")
-            try:
-                requests.get(f"{self.url}/ready", timeout=2).raise_for_status()
-            except requests.RequestException:
-                time.sleep(0.1)
-                continue
-            return self
-        self.stop()
-        raise AssertionError(f"{self.command[2]} did not answer in {timeout}s:\n{self.log()}")
+        },
+        ready_path="/ready",
+    )
 
 
 SERVERS = {
@@ -103,10 +88,10 @@ def test_each_process_logs_in_once_at_a_cold_start(server, live_server, tmp_path
     pytest.importorskip(server)
     assert os.environ[PASSWORD_VARIABLE]
     command, connection, path = SERVERS[server]
-    caller = CallerServer(command, connection, live_server.url)
+    caller = caller_server(server, command, connection, live_server.url, tmp_path)
     LOGIN_DELAY["seconds"] = 0.3
     try:
-        caller.start(tmp_path / f"{server}.log")
+        caller.start()
         start = threading.Barrier(CALLS)
 
         def call():

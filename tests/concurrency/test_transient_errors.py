@@ -15,7 +15,7 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -28,6 +28,7 @@ from django_services.client.remotes import remotes
 from django_services.errors import Unavailable
 from tests.server.conformance_servers import Deployment, conformance_servers
 from tests.server.conftest import _clear_cache  # noqa: F401 - the fixture
+from tests.waiting import eventually
 
 POSTGRES = urlsplit(os.environ.get("DATABASE_URL", "")).scheme in ("postgres", "postgresql")
 LOCK_WAIT = {"options": "-c lock_timeout=1000"} if POSTGRES else {"timeout": 1}
@@ -121,10 +122,18 @@ def remote(settings, url):
     remotes.close_all()
 
 
-def release_later(lock: contextlib.ExitStack, seconds: float) -> threading.Timer:
-    timer = threading.Timer(seconds, lock.close)
-    timer.start()
-    return timer
+def release_once(lock: contextlib.ExitStack, logged: Callable[[], bool]) -> threading.Thread:
+    """Release the writers' lock, in a thread, once `logged()` says the server logged a 503."""
+
+    def release() -> None:
+        try:
+            eventually(logged, timeout=30, message="the server logs the 503")
+        finally:
+            lock.close()
+
+    thread = threading.Thread(target=release)
+    thread.start()
+    return thread
 
 
 def test_a_remote_with_retries_sends_an_idempotent_call_again_until_it_succeeds(
@@ -132,13 +141,16 @@ def test_a_remote_with_retries_sends_an_idempotent_call_again_until_it_succeeds(
 ):
     todos = remote.service("todos")
     todo = todos.create({"text": "before"})
+    refused = f"Database unavailable for PUT /todos/{todo['id']}"
+    earlier = deployment.logs().count(refused)
     lock = contextlib.ExitStack()
     lock.enter_context(writers_locked_out(deployment.database_url))
-    timer = release_later(lock, 1.5)  # after the first attempt's 503, before the retry
+    # After the first attempt's 503, whose retry waits out its Retry-After (a second).
+    releaser = release_once(lock, lambda: deployment.logs().count(refused) > earlier)
     try:
         replaced = todos.update(todo["id"], {"text": "after"})
     finally:
-        timer.join()
+        releaser.join()
     assert replaced == {"id": todo["id"], "text": "after", "complete": False}
     assert todos.get(todo["id"]) == replaced
     assert f"Database unavailable for PUT /todos/{todo['id']}" in deployment.logs()
@@ -167,15 +179,13 @@ def test_a_connection_lost_in_the_middle_of_a_write_answers_503(url, deployment)
         )
         writer.start()
         with psycopg.connect(deployment.database_url, autocommit=True) as admin:
-            for _ in range(100):
-                waiting = admin.execute(
+            waiting = eventually(
+                lambda: admin.execute(
                     "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
                     "AND wait_event_type = 'Lock'"
-                ).fetchall()
-                if waiting:
-                    break
-                threading.Event().wait(0.005)
-            assert waiting, "the write never waited for the lock"
+                ).fetchall(),
+                message="the write waits for the lock",
+            )
             admin.execute("SELECT pg_terminate_backend(%s)", [waiting[0][0]])
         writer.join()
     assert_unavailable(answers[0])

@@ -445,26 +445,18 @@ class QuickstartProject:
             path.write_text(block.text, encoding="utf-8")
 
     def start_server(self) -> None:
-        from tests.example.project import free_port
-        from tests.processes import LoggedProcess
+        from tests.servers import ProcessServer
 
-        port = free_port()
-        self.server_url = f"http://127.0.0.1:{port}"
-        self.server = LoggedProcess()
-        self.server.spawn(
-            [sys.executable, "manage.py", "runserver", "--noreload", f"127.0.0.1:{port}"],
+        self.server = ProcessServer(
+            "runserver",
+            [sys.executable, "manage.py", "runserver", "--noreload", "127.0.0.1:{port}"],
             cwd=self.cwd,
+            log_dir=self.cwd,
             env={**self.environment, "PYTHONUNBUFFERED": "1"},
-            log_path=self.cwd / "runserver.log",
-        )
-        for _ in range(600):
-            assert self.server.process.poll() is None, self.server.log()
-            try:
-                requests.get(self.server_url, timeout=2).close()
-                return
-            except requests.ConnectionError:
-                threading.Event().wait(0.1)
-        raise AssertionError(f"runserver did not answer:\n{self.server.log()}")
+            inherit_env=False,
+            ready_path="/",
+        ).start()
+        self.server_url = self.server.url
 
 
 def test_the_quickstart_works_from_startproject(tmp_path):

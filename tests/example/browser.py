@@ -24,6 +24,8 @@ from typing import Any
 
 import aiohttp
 
+from tests.waiting import eventually_async
+
 #: The Chromium (or Chrome) installed, or None: tests that need it skip without it.
 CHROMIUM = next(
     filter(None, map(shutil.which, ["chromium", "chromium-browser", "google-chrome"])), None
@@ -94,19 +96,20 @@ class Page:
 
     async def wait_for(self, condition: str, *, timeout: float | None = None) -> Any:
         """Evaluate `condition` until it is truthy and return its value."""
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + (timeout or self.timeout)
-        value = None
-        while loop.time() < deadline:
+        last: list[Any] = [None]
+
+        async def holds() -> Any:
             try:
-                value = await self.evaluate(condition)
+                last[0] = await self.evaluate(condition)
             except PageError:
-                value = None  # the page is navigating away: try again
-            if value:
-                return value
-            await asyncio.sleep(0.05)
-        state = await self.evaluate("document.body ? document.body.innerText : ''")
-        raise PageError(f"{condition!r} stayed {value!r}; the page shows:\n{state}")
+                last[0] = None  # the page is navigating away: try again
+            return last[0]
+
+        try:
+            return await eventually_async(holds, timeout or self.timeout, interval=0.05)
+        except AssertionError:
+            state = await self.evaluate("document.body ? document.body.innerText : ''")
+            raise PageError(f"{condition!r} stayed {last[0]!r}; the page shows:\n{state}") from None
 
 
 class Chromium(Page):
@@ -184,18 +187,20 @@ class Chromium(Page):
     async def _debugging_port(self) -> int:
         # Chromium writes the port it chose into the profile once it listens.
         port_file = self.profile_dir / "DevToolsActivePort"
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.timeout
-        while loop.time() < deadline:
+
+        def written_port() -> int | None:
             assert self.process is not None
             if self.process.poll() is not None:
                 raise PageError(f"Chromium exited with {self.process.returncode}")
-            if port_file.exists():
-                lines = port_file.read_text().split()
-                if lines:
-                    return int(lines[0])
-            await asyncio.sleep(0.1)
-        raise PageError(f"Chromium did not open its debugging port in {self.timeout}s")
+            lines = port_file.read_text().split() if port_file.exists() else []
+            return int(lines[0]) if lines else None
+
+        try:
+            return int(await eventually_async(written_port, self.timeout, interval=0.1))
+        except AssertionError:
+            raise PageError(
+                f"Chromium did not open its debugging port in {self.timeout}s"
+            ) from None
 
     async def close(self) -> None:
         """Disconnect, and stop the browser and the processes it started."""

@@ -15,17 +15,13 @@ database created on that server (named after `TEST_DATABASE_NAME`, so runs do no
 from __future__ import annotations
 
 import os
-import socket
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-import requests
-
-from tests.processes import LoggedProcess
+from tests.servers import ProcessServer
 
 EXAMPLE_DIR = Path(__file__).resolve().parents[2] / "example_project"
 
@@ -101,18 +97,12 @@ def manage(*args: str, database: ExampleDatabase) -> str:
     return result.stdout
 
 
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class ExampleServer(LoggedProcess):
+class ExampleServer(ProcessServer):
     """
     The example as its README runs it, REST and socket.io on one port: uvicorn serving
-    `config.asgi:application`, on a free port, its output in a log file. With
-    `runserver=True`, Django's `manage.py runserver` instead: REST only.
+    `config.asgi:application`, on a free port, its output in `log_path`. With
+    `runserver=True`, Django's `manage.py runserver` instead: REST only. `environment` adds
+    variables to the example's (`JWT_EXPIRES_IN`, say).
     """
 
     def __init__(
@@ -125,56 +115,30 @@ class ExampleServer(LoggedProcess):
         environment: dict[str, str] | None = None,
     ) -> None:
         self.database = database
-        #: Variables added to the example's environment (e.g. `JWT_EXPIRES_IN`).
-        self.environment = environment or {}
-        self.log_path = log_path
-        self.timeout = timeout
-        self.runserver = runserver
-        self.url = ""
-
-    def command(self, port: int) -> list[str]:
-        """The command line of the server, listening on `port`."""
-        if self.runserver:
+        if runserver:
             manage_py = str(EXAMPLE_DIR / "manage.py")
-            return [sys.executable, manage_py, "runserver", "--noreload", f"127.0.0.1:{port}"]
-        return [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "--app-dir",
-            str(EXAMPLE_DIR),
-            "config.asgi:application",
-            "--ws-per-message-deflate",
-            "false",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-        ]
-
-    def start(self) -> ExampleServer:
-        """Start the server and return once it answers HTTP."""
-        port = free_port()
-        self.url = f"http://127.0.0.1:{port}"
-        self.spawn(
-            self.command(port),
+            command = [sys.executable, manage_py, "runserver", "--noreload", "127.0.0.1:{port}"]
+        else:
+            command = [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "--app-dir",
+                str(EXAMPLE_DIR),
+                "config.asgi:application",
+                "--ws-per-message-deflate",
+                "false",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                "{port}",
+            ]
+        super().__init__(
+            log_path.stem,
+            command,
             cwd=EXAMPLE_DIR,
-            env={**example_environment(self.database), **self.environment},
-            log_path=self.log_path,
-        )
-        deadline = time.monotonic() + self.timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise AssertionError(
-                    f"{self.command(port)} exited with {self.process.returncode}:\n{self.log()}"
-                )
-            try:
-                requests.get(f"{self.url}/", timeout=2).close()
-            except requests.ConnectionError:
-                time.sleep(0.1)
-                continue
-            return self
-        self.stop()
-        raise AssertionError(
-            f"{self.command(port)} did not answer in {self.timeout}s:\n{self.log()}"
+            log_dir=log_path.parent,
+            env={**example_environment(database), **(environment or {})},
+            ready_path="/",
+            timeout=timeout,
         )

@@ -22,10 +22,10 @@ from typing import Any
 import pytest
 
 from tests.harness import CONNECTION_KINDS, ClientHarness
+from tests.servers import ProcessServer
 
 from .databases import conformance_database
 from .feathers_js import NODE_DIR, InstallFailed, NodeMissing, install_packages, tools
-from .processes import BackgroundServer
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -46,42 +46,44 @@ def server_logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def feathers_server(node_packages: Path, server_logs: Path) -> Iterator[BackgroundServer]:
+def feathers_server(node_packages: Path, server_logs: Path) -> Iterator[ProcessServer]:
     node, _ = tools()
-    server = BackgroundServer(
-        "feathers-reference", [node, "reference-server.js", "0"], cwd=NODE_DIR
-    )
-    server.start(server_logs)
-    yield server
-    server.stop()
+    with ProcessServer(
+        "feathers-reference",
+        [node, "reference-server.js", "0"],
+        cwd=NODE_DIR,
+        log_dir=server_logs,
+    ) as server:
+        yield server
 
 
 def _conformance_server(
     server_logs: Path, name: str, options: list[str], label: str
 ) -> Iterator[Any]:
-    with conformance_database(server_logs, label) as database_url:
-        server = BackgroundServer(
+    with (
+        conformance_database(server_logs, label) as database_url,
+        ProcessServer(
             name,
             [sys.executable, "-m", "tests.interop.conformance.serve", *options, "0"],
             cwd=REPOSITORY,
+            log_dir=server_logs,
             env={
                 "DJANGO_SETTINGS_MODULE": "tests.interop.conformance.settings",
                 "CONFORMANCE_DATABASE_URL": database_url,
                 "PYTHONPATH": str(REPOSITORY),
             },
-        )
-        server.start(server_logs)
+        ) as server,
+    ):
         yield server
-        server.stop()
 
 
 @pytest.fixture(scope="session")
-def conformance_server(server_logs: Path) -> Iterator[BackgroundServer]:
+def conformance_server(server_logs: Path) -> Iterator[ProcessServer]:
     yield from _conformance_server(server_logs, "django-feathers-conformance", [], "conformance")
 
 
 @pytest.fixture(scope="session")
-def conformance_asgi_server(server_logs: Path) -> Iterator[BackgroundServer]:
+def conformance_asgi_server(server_logs: Path) -> Iterator[ProcessServer]:
     """The fixture under uvicorn: REST and socket.io on one port (`serve --asgi`)."""
     # A database of its own: both fixtures may run at once.
     yield from _conformance_server(

@@ -16,8 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.servers import ProcessServer
+
 from .feathers_js import SpecResults, adapter_catalogue, run_specs
-from .processes import BackgroundServer
 
 pytestmark = pytest.mark.interop
 
@@ -31,7 +32,7 @@ ADAPTER_SPECS = ("adapter", "socket-adapter")
 ADAPTER_RUNS_PER_TEST = 4
 
 
-def assert_specs_pass(server: BackgroundServer, spec: str, results_dir: Path) -> SpecResults:
+def assert_specs_pass(server: ProcessServer, spec: str, results_dir: Path) -> SpecResults:
     results = run_specs(server.url, [spec], results_dir)
     if results.failed or results.returncode != 0 or not results.passed:
         report = results.failure_report()

@@ -28,11 +28,12 @@ from django_services.errors import (
     Unavailable,
 )
 from tests.client.proxy import Proxy
+from tests.servers import ProcessServer
+from tests.waiting import eventually
 
 from .conftest import REPOSITORY
 from .databases import conformance_database
 from .feathers_js import NODE_DIR, tools
-from .processes import BackgroundServer
 
 pytestmark = pytest.mark.interop
 
@@ -66,15 +67,7 @@ def sync_app(url: str, **options) -> App:
 
 def idle(app: App) -> None:
     """Wait until python-engineio has no packet to send or POST under way (its queue is done)."""
-    wait_for(lambda: app.connection.client.eio.queue.unfinished_tasks == 0)
-
-
-def wait_for(predicate, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting")
-        time.sleep(0.02)
+    eventually(lambda: app.connection.client.eio.queue.unfinished_tasks == 0)
 
 
 def test_every_method_and_the_errors(server_url: str, request: pytest.FixtureRequest) -> None:
@@ -121,10 +114,10 @@ def test_events_of_rest_writes_and_custom_events(server_url: str) -> None:
         app.service("people").on("created", created.append)
         app.service("todos").on("markedAllComplete", custom.append)
         person = requests.post(f"{server_url}/people", json={"name": "Rest"}, timeout=10).json()
-        wait_for(lambda: person in created)
+        eventually(lambda: person in created)
         app.service("todos").create({"text": "t", "complete": False})
         result = app.service("todos").markAllComplete({})
-        wait_for(lambda: custom)
+        eventually(lambda: custom)
         assert custom == [result]
     finally:
         app.connection.close()
@@ -148,19 +141,21 @@ async def test_the_async_client_logs_in_and_iterates_events(server_url: str) -> 
         await connection.aclose()
 
 
-def _own_server(kind: str, port: int, logs: Path, database_url: str) -> BackgroundServer:
+def _own_server(kind: str, port: int, logs: Path, database_url: str) -> ProcessServer:
     if kind == "feathers":
         node, _ = tools()
-        return BackgroundServer(
+        return ProcessServer(
             f"feathers-socket-restart-{port}",
             [node, "reference-server.js", str(port)],
             cwd=NODE_DIR,
+            log_dir=logs,
             env={"REFERENCE_SEED_USER": f"restart@example.com:{PASSWORD}"},
         )
-    return BackgroundServer(
+    return ProcessServer(
         f"django-socket-restart-{port}",
         [sys.executable, "-m", "tests.interop.conformance.serve", "--asgi", str(port)],
         cwd=REPOSITORY,
+        log_dir=logs,
         env={
             "DJANGO_SETTINGS_MODULE": "tests.interop.conformance.settings",
             "CONFORMANCE_DATABASE_URL": database_url,
@@ -181,8 +176,8 @@ def restartable(request, server_logs: Path) -> Iterator[tuple[str, Path, str]]:
 
 def test_the_client_logs_in_again_after_a_server_restart(restartable) -> None:
     kind, logs, database_url = restartable
-    first = _own_server(kind, 0, logs, database_url)
-    url = first.start(logs)
+    first = _own_server(kind, 0, logs, database_url).start()
+    url = first.url
     port = int(url.rsplit(":", 1)[1])
     login = {"strategy": "local", "email": "restart@example.com", "password": PASSWORD}
     if kind != "feathers":
@@ -193,16 +188,16 @@ def test_the_client_logs_in_again_after_a_server_restart(restartable) -> None:
         app.authenticate(login)
         assert app.service("secrets").find() is not None
         first.stop()
-        wait_for(lambda: not app.connection.client.connected)
+        eventually(lambda: not app.connection.client.connected)
         second = _own_server(kind, port, logs, database_url)
-        second.start(logs)
+        second.start()
         # The call waits for the reconnect, and the socket is logged in again before it goes.
-        wait_for(lambda: app.connection.client.connected, timeout=20)
+        eventually(lambda: app.connection.client.connected, timeout=20)
         assert app.service("secrets").find() is not None
         seen = []
         app.service("people").on("created", seen.append)
         made = requests.post(f"{url}/people", json={"name": "after"}, timeout=10).json()
-        wait_for(lambda: made in seen)
+        eventually(lambda: made in seen)
     finally:
         app.connection.close()
         if second is not None:
@@ -238,7 +233,7 @@ def test_a_call_waiting_for_a_reconnect_goes_once_the_socket_is_back(
         people.find(query={"$limit": 1})
         for _ in range(3):
             proxy.down()
-            wait_for(lambda: app.connection.reconnecting)
+            eventually(lambda: app.connection.reconnecting)
             with ThreadPoolExecutor(1) as pool:
                 waiting = pool.submit(people.find, query={"$limit": 1})
                 proxy.up()
@@ -260,7 +255,7 @@ def test_a_burst_of_events_over_polling_keeps_the_connection(server_url: str) ->
         names = [f"{tag} {n:02}" for n in range(40)]
         made = app.service("people").create([{"name": name} for name in names])
         assert [person["name"] for person in made] == names
-        wait_for(lambda: len(seen) == len(names))
+        eventually(lambda: len(seen) == len(names))
         # In the order the server sent them, on the same connection.
         assert seen == names
         assert app.connection.client.sid == sid
@@ -319,7 +314,7 @@ def test_close_during_a_polling_post_ends_the_session(proxy: Proxy) -> None:
         pool.submit(people.find, connection={"timeout": 5})
         proxy.wait_for_sent(b'"find"')
         closing = pool.submit(app.connection.close)
-        wait_for(lambda: app.connection.client.eio.state != "connected")
+        eventually(lambda: app.connection.client.eio.state != "connected")
         proxy.forget_sent()
         proxy.release()
         # The close packet reaches the server, which ends the long poll: close() returns well

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tests.interop.databases import conformance_database
-from tests.interop.processes import BackgroundServer
+from tests.servers import ProcessServer
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 
@@ -29,14 +29,14 @@ REPOSITORY = Path(__file__).resolve().parents[2]
 class Deployment:
     """The servers started, the URL of the database they share, and where they log."""
 
-    servers: list[BackgroundServer]
+    servers: list[ProcessServer]
     database_url: str
     log_dir: Path
 
     @property
     def urls(self) -> list[str]:
         """The base URL of each server."""
-        return [server.url or "" for server in self.servers]
+        return [server.url for server in self.servers]
 
     def logs(self) -> str:
         """What every server printed, for failure messages."""
@@ -52,14 +52,15 @@ def conformance_servers(
     to their environment (`CONFORMANCE_DATABASE_OPTIONS`, say).
     """
     with conformance_database(log_dir, label) as database_url:
-        servers: list[BackgroundServer] = []
+        servers: list[ProcessServer] = []
         try:
             # One after the other: the first creates the tables the others find.
             for index in range(count):
-                server = BackgroundServer(
+                server = ProcessServer(
                     f"{label}-{index}",
                     [sys.executable, "-m", "tests.interop.conformance.serve", "0"],
                     cwd=REPOSITORY,
+                    log_dir=log_dir,
                     env={
                         "DJANGO_SETTINGS_MODULE": "tests.interop.conformance.settings",
                         "CONFORMANCE_DATABASE_URL": database_url,
@@ -68,7 +69,7 @@ def conformance_servers(
                     },
                 )
                 servers.append(server)
-                server.start(log_dir)
+                server.start()
             yield Deployment(servers, database_url, log_dir)
         finally:
             for server in servers:

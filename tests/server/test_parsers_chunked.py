@@ -11,7 +11,6 @@ import http.client
 import json
 import socket
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,8 +19,7 @@ from urllib.parse import urlsplit
 import pytest
 import requests
 
-from tests.example.project import free_port
-from tests.processes import LoggedProcess
+from tests.servers import ProcessServer
 
 from .conformance_servers import REPOSITORY, Deployment, conformance_servers
 
@@ -33,44 +31,31 @@ def deployment(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Deployment]
         yield started
 
 
-def start(name: str, deployment: Deployment) -> tuple[LoggedProcess, str]:
+def reading(name: str, deployment: Deployment) -> ProcessServer:
     """The fixture under gunicorn or uvicorn, on the deployment's database."""
-    port = free_port()
     if name == "gunicorn":
         arguments = ["-m", "gunicorn", "--workers", "1", "--threads", "4"]
-        arguments += ["--bind", f"127.0.0.1:{port}", "django.core.wsgi:get_wsgi_application()"]
+        arguments += ["--bind", "127.0.0.1:{port}", "django.core.wsgi:get_wsgi_application()"]
     else:
-        arguments = ["-m", "uvicorn", "--factory", "--host", "127.0.0.1", "--port", str(port)]
+        arguments = ["-m", "uvicorn", "--factory", "--host", "127.0.0.1", "--port", "{port}"]
         arguments += ["django.core.asgi:get_asgi_application"]
-    process = LoggedProcess()
-    process.spawn(
+    return ProcessServer(
+        name,
         [sys.executable, *arguments],
         cwd=REPOSITORY,
+        log_dir=deployment.log_dir,
         env={
             **deployment.servers[0].env,
             "DJANGO_SETTINGS_MODULE": "tests.interop.conformance.settings",
         },
-        log_path=deployment.log_dir / f"{name}.log",
+        ready_path="/people",
     )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            requests.get(url + "/people", timeout=5).raise_for_status()
-            return process, url
-        except requests.RequestException:
-            if process.process is not None and process.process.poll() is not None:
-                break
-            time.sleep(0.1)
-    process.stop()
-    raise AssertionError(f"{name} did not start:\n{process.log()}")
 
 
 @pytest.fixture(scope="module", params=["gunicorn", "uvicorn"])
 def reading_server(request: pytest.FixtureRequest, deployment: Deployment) -> Iterator[str]:
-    process, url = start(request.param, deployment)
-    yield url
-    process.stop()
+    with reading(request.param, deployment) as server:
+        yield server.url
 
 
 def send_chunked(url: str, method: str, path: str, body: bytes) -> tuple[int, dict, Any]:

@@ -13,8 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand
-from django.utils import timezone
 
+from django_services import clock
 from django_services.models import RefreshToken
 
 
@@ -22,6 +22,6 @@ class Command(BaseCommand):
     help = "Delete the refresh tokens that have expired."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        deleted, _ = RefreshToken.objects.filter(expires_at__lt=timezone.now()).delete()
+        deleted, _ = RefreshToken.objects.filter(expires_at__lt=clock.now()).delete()
         noun = "token" if deleted == 1 else "tokens"
         self.stdout.write(f"Deleted {deleted} expired refresh {noun}.")

@@ -21,7 +21,6 @@ a reuse: it ends the family, the winner's heir included.
 from __future__ import annotations
 
 import hashlib
-import time
 import uuid
 from collections.abc import Mapping
 from datetime import datetime, timezone
@@ -31,8 +30,8 @@ import jwt
 from django.conf import settings
 from django.db import transaction
 from django.http import HttpRequest
-from django.utils import timezone as django_timezone
 
+from ... import clock
 from .config import authentication_settings, signing_key, verifying_keys
 from .entity import subject_for, user_for_subject
 from .exceptions import NotAuthenticated, token_error
@@ -94,7 +93,7 @@ def issue_refresh_token(
     from django_services.models import RefreshToken
 
     options = authentication_settings()["JWT"]
-    issued_at = int(time.time() if now is None else now)
+    issued_at = int(clock.time() if now is None else now)
     lifetime = expires_in_seconds(refresh_options()["EXPIRES_IN"])
     claims: dict[str, Any] = {"iat": issued_at, "exp": issued_at + lifetime}
     if options["AUDIENCE"] is not None:
@@ -241,7 +240,7 @@ class RefreshStrategy(BaseStrategy):
 
 
 def _now() -> datetime:
-    return django_timezone.now()
+    return clock.now()
 
 
 def _datetime(timestamp: float) -> datetime:

@@ -12,12 +12,12 @@ token at once. A per-process cache (`LocMemCache`) only protects the process tha
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping
 from typing import Any
 
 from django.core.cache import BaseCache, caches
 
+from ... import clock
 from .config import authentication_settings
 
 __all__ = ["is_revoked", "revocation_cache", "revocation_enabled", "revoke"]
@@ -42,7 +42,7 @@ def revoke(payload: Mapping[str, Any]) -> None:
     if cache is None:
         return
     leeway = int(authentication_settings()["JWT"]["LEEWAY"])
-    remaining = int(payload["exp"]) + leeway - int(time.time())
+    remaining = int(payload["exp"]) + leeway - int(clock.time())
     cache.set(KEY_PREFIX + str(payload["jti"]), 1, timeout=max(remaining, 1))
 
 

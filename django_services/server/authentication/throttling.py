@@ -20,6 +20,7 @@ from typing import Any
 from rest_framework.settings import api_settings
 from rest_framework.throttling import SimpleRateThrottle
 
+from ... import clock
 from .config import authentication_settings
 
 __all__ = ["AuthenticationRateThrottle"]
@@ -29,6 +30,10 @@ class AuthenticationRateThrottle(SimpleRateThrottle):
     """Limit the logins of each client address to `AUTHENTICATION["THROTTLE_RATE"]`."""
 
     scope = "authentication"
+
+    def timer(self) -> float:
+        """The time the rate is counted in: the server's clock."""
+        return clock.time()
 
     def get_rate(self) -> str | None:
         """Return the configured rate ("10/min"), or None when not throttled."""

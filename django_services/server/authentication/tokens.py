@@ -11,7 +11,6 @@ The header is `{"alg": "HS256", "typ": "access"}`; the claims are the extra payl
 
 from __future__ import annotations
 
-import time
 import uuid
 from collections.abc import Mapping
 from datetime import datetime, timedelta, timezone
@@ -19,6 +18,7 @@ from typing import Any
 
 import jwt
 
+from ... import clock
 from .config import authentication_settings, signing_key, verifying_keys
 from .exceptions import TOKEN_EXPIRED_ERROR, token_error
 from .fingerprint import FINGERPRINT_CLAIM, password_fingerprint, subject_fingerprint
@@ -60,7 +60,7 @@ def access_token_claims(
     user is given (one query).
     """
     options = authentication_settings()["JWT"]
-    issued_at = int(time.time())
+    issued_at = int(clock.time())
     claims = {key: value for key, value in (payload or {}).items() if key not in STANDARD_CLAIMS}
     claims["iat"] = issued_at
     claims["exp"] = issued_at + expires_in_seconds(options["EXPIRES_IN"])
@@ -131,16 +131,66 @@ def _decode_with_any_key(token: str, options: Mapping[str, Any], required: tuple
 def _decode(
     token: str, key: str | bytes, options: Mapping[str, Any], required: tuple[str, ...]
 ) -> dict:
+    """
+    PyJWT's checks, in PyJWT's order (signature, required claims, times, issuer, audience),
+    with the times read from the server's clock: PyJWT reads the machine's.
+    """
     # PyJWT 2.8 does not export `decode_complete` at the top level; its class has it.
-    return jwt.PyJWT().decode_complete(
+    signed: Any = {"require": list(required), **_UNCHECKED_CLAIMS}
+    decoded = jwt.PyJWT().decode_complete(
+        token, key, algorithms=[options["ALGORITHM"]], options=signed
+    )
+    _check_times(decoded["payload"], options["LEEWAY"])
+    # The signature is verified above: this pass reads the claims again, to check `iss`/`aud`.
+    addressed: Any = {
+        **_UNCHECKED_CLAIMS,
+        "verify_signature": False,
+        "verify_aud": True,
+        "verify_iss": True,
+    }
+    jwt.PyJWT().decode_complete(
         token,
-        key,
         algorithms=[options["ALGORITHM"]],
         audience=options["AUDIENCE"],
         issuer=options["ISSUER"],
-        leeway=options["LEEWAY"],
-        options={"require": list(required)},
+        options=addressed,
     )
+    return decoded
+
+
+#: What the first pass of `_decode` leaves to `_check_times` and the second pass.
+_UNCHECKED_CLAIMS = {
+    "verify_exp": False,
+    "verify_iat": False,
+    "verify_nbf": False,
+    "verify_aud": False,
+    "verify_iss": False,
+}
+
+
+def _check_times(payload: Mapping[str, Any], leeway: float | timedelta) -> None:
+    """PyJWT's `iat`, `nbf` and `exp` checks, with its errors, against the server's clock."""
+    margin = leeway.total_seconds() if isinstance(leeway, timedelta) else float(leeway)
+    now = clock.time()
+    if "iat" in payload:
+        iat = _integer(payload["iat"], jwt.InvalidIssuedAtError, "Issued At claim (iat)")
+        if iat > now + margin:
+            raise jwt.ImmatureSignatureError("The token is not yet valid (iat)")
+    if "nbf" in payload:
+        nbf = _integer(payload["nbf"], jwt.DecodeError, "Not Before claim (nbf)")
+        if nbf > now + margin:
+            raise jwt.ImmatureSignatureError("The token is not yet valid (nbf)")
+    if "exp" in payload:
+        exp = _integer(payload["exp"], jwt.DecodeError, "Expiration Time claim (exp)")
+        if exp <= now - margin:
+            raise jwt.ExpiredSignatureError("Signature has expired")
+
+
+def _integer(value: Any, error: type[jwt.InvalidTokenError], claim: str) -> int:
+    try:
+        return int(value)
+    except (ValueError, TypeError, OverflowError):
+        raise error(f"{claim} must be an integer.") from None
 
 
 def _translate(exc: jwt.InvalidTokenError, token: str) -> Exception:

@@ -22,6 +22,7 @@ from typing import Any
 
 from django.http.request import HttpHeaders
 
+from ...clock import Alarm
 from ..authentication.config import authentication_settings
 
 __all__ = ["Connection", "token_header", "token_scheme"]
@@ -54,7 +55,7 @@ class Connection:
     authentication: dict[str, Any] | None = None
     session_key: str | None = None
     #: The timer that disconnects the socket at the token's expiry, and the time it is set for.
-    expiry: asyncio.TimerHandle | None = dataclasses.field(default=None, repr=False)
+    expiry: Alarm | None = dataclasses.field(default=None, repr=False)
     expiry_at: float | None = dataclasses.field(default=None, repr=False)
     #: Held by logins, logouts and the logout of a lost login: one after the other.
     login_lock: asyncio.Lock = dataclasses.field(default_factory=asyncio.Lock, repr=False)

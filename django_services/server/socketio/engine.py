@@ -22,7 +22,6 @@ payload decoder's class attribute), each use saying why.
 
 from __future__ import annotations
 
-import asyncio
 import binascii
 from base64 import b64decode
 from collections.abc import Awaitable, Callable
@@ -30,6 +29,8 @@ from typing import Any
 
 from engineio import packet
 from engineio.payload import Payload
+
+from ... import clock
 
 __all__ = ["PACKET_LIMIT", "bounded_poll", "guard_polling_post", "guard_websocket"]
 
@@ -154,7 +155,7 @@ async def bounded_poll(
         if session.queue.empty() and not session.closed:
             session.queue.put_nowait(packet.Packet(packet.NOOP))
 
-    timer = asyncio.get_running_loop().call_later(seconds, end_poll)
+    timer = clock.alarm(clock.time() + seconds, end_poll)
     try:
         await handle()
     finally:

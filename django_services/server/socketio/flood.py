@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import asyncio
 import math
-import time
 
+from ... import clock
 from ...errors import TooManyRequests
 
 __all__ = ["CallBudget", "too_many_calls"]
@@ -37,11 +37,11 @@ class CallBudget:
         #: The calls of the connection that may run at once (the others wait their turn).
         self.slots = slots
         self._tokens = float(burst)
-        self._stamp = time.monotonic()
+        self._stamp = clock.monotonic()
 
     def start(self) -> float | None:
         """Take a call from the budget: None when allowed, else the seconds to wait."""
-        now = time.monotonic()
+        now = clock.monotonic()
         self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
         self._stamp = now
         if self.running >= self.in_flight:

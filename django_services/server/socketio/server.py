@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import json
 import logging
-import time
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +23,7 @@ import socketio
 from django.db import close_old_connections
 from rest_framework.utils.encoders import JSONEncoder
 
+from ... import clock
 from ...errors import FeathersError, GeneralError
 from ..events import ServiceEvent, event_bus
 from . import emitter, fanout
@@ -292,9 +292,7 @@ class SocketServer:
         self._cancel_expiry(connection)
         if expires_at is None:
             return
-        delay = max(expires_at - time.time(), 0.0)
-        loop = asyncio.get_running_loop()
-        connection.expiry = loop.call_later(delay, self._expire, connection)
+        connection.expiry = clock.alarm(expires_at, partial(self._expire, connection))
         connection.expiry_at = expires_at
 
     def _cancel_expiry(self, connection: Connection) -> None:

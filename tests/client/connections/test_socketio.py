@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import socket
 import threading
 import time
 
@@ -27,6 +26,7 @@ from tests.server.socketio.conftest import (  # noqa: F401 (fixtures)
     services_settings,
     user,
 )
+from tests.waiting import eventually, eventually_async
 
 USER = pytest.mark.usefixtures("user")
 
@@ -54,27 +54,6 @@ def sync_app(url, **options):
     app = App().configure(connection).configure(authentication_client())
     app.use("todos", connection.service("todos"), methods=["find", "create", "markAllComplete"])
     return app
-
-
-class SamePortServer(LiveSocketServer):
-    """The live server again, on the port a stopped one used: a server restart."""
-
-    def __init__(self, port: int) -> None:
-        super().__init__()
-        self.listener.close()
-        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        self.listener.bind(("127.0.0.1", port))
-        self.url = f"http://127.0.0.1:{port}"
-
-
-def wait_for(predicate, timeout=10.0):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if predicate():
-            return
-        time.sleep(0.02)
-    raise AssertionError("timed out waiting")
 
 
 def socket_threads():
@@ -131,10 +110,10 @@ def test_authentication_goes_over_the_socket_and_survives_a_reconnect(server):
         # The transport drops (the socket's engine closes under it): python-socketio reconnects
         # with backoff, and the connection logs the new socket in before other calls.
         app.connection.client.eio.ws.close()
-        wait_for(lambda: not app.connection.client.connected)
+        eventually(lambda: not app.connection.client.connected)
         made = app.service("people").create({"name": "after"})
         assert app.service("secrets").find() is not None
-        wait_for(lambda: made in seen)
+        eventually(lambda: made in seen)
         app.logout()
         with pytest.raises(NotAuthenticated):
             app.service("secrets").find()
@@ -160,15 +139,19 @@ def test_events_on_off_once_and_custom_events(server):
         b = people.create({"name": "B"})
         todos.create({"text": "t", "complete": False})
         todos.markAllComplete({})
-        wait_for(lambda: len(every) == 2 and custom)
+        eventually(lambda: len(every) == 2 and custom)
         assert every == [a, b] or sorted(p["id"] for p in every) == [a["id"], b["id"]]
         assert first == [a]
         assert custom == [{"updated": 1}]
         assert threading.main_thread() not in threads
         people.off("created", record)
+        # The barrier: once a handler subscribed now has seen both later events, they have
+        # been handed to every handler there is, and the removed one was not among them.
+        later = []
+        people.on("created", later.append)
         people.create({"name": "C"})
         people.create({"name": "D"})
-        time.sleep(0.3)
+        eventually(lambda: len(later) == 2)
         assert len(every) == 2
     finally:
         app.connection.close()
@@ -232,18 +215,16 @@ def test_a_call_while_the_server_is_down_waits_then_the_restarted_server_logs_it
     app = sync_app(server.url, timeout=TimeoutConfig(connect=2, read=1))
     try:
         app.authenticate(LOGIN)
-        port = int(server.url.rsplit(":", 1)[1])
         server.stop()
-        wait_for(lambda: not app.connection.client.connected)
+        eventually(lambda: not app.connection.client.connected)
         started = time.monotonic()
         with pytest.raises(Unavailable, match="connection is down"):
             app.service("people").find()
         assert 0.9 < time.monotonic() - started < 5
-        restarted = SamePortServer(port)
-        restarted.start()
+        restarted = LiveSocketServer(port=server.port).start()
         try:
             # Reconnected with backoff, and logged in again before this call was sent.
-            wait_for(lambda: app.connection.client.connected, timeout=15)
+            eventually(lambda: app.connection.client.connected, timeout=15)
             assert app.service("secrets").find(connection={"timeout": 5}) is not None
         finally:
             restarted.stop()
@@ -261,10 +242,10 @@ def test_close_leaves_no_thread_and_no_socket(server):
     # python-engineio's reader and writer end once the websocket's closing handshake is done
     # (websocket-client waits up to 3 s for the server's answer): on a loaded machine, later.
     try:
-        wait_for(lambda: not set(socket_threads()) - before, timeout=30)
+        eventually(lambda: not set(socket_threads()) - before, timeout=30)
     except AssertionError:
         raise AssertionError(set(socket_threads()) - before) from None
-    wait_for(lambda: not server.application.server.connections, timeout=5)
+    eventually(lambda: not server.application.server.connections, timeout=5)
 
 
 @USER
@@ -302,11 +283,9 @@ async def test_the_async_client_logs_in_again_after_a_reconnect(server):
     app = App().configure(connection).configure(authentication_client())
     try:
         await app.authenticate(LOGIN)
+        sid = client.sid
         await client.eio.ws.close()  # the transport drops; python-socketio reconnects
-        for _ in range(200):
-            if not client.connected:
-                break
-            await asyncio.sleep(0.02)
+        await eventually_async(lambda: not client.connected or client.sid != sid)
         assert await app.service("secrets").find() is not None
         assert len(server.application.server.connections) == 1
     finally:

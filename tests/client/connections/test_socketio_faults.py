@@ -25,6 +25,7 @@ from tests.server.socketio.conftest import (  # noqa: F401 (fixtures)
     services_settings,
     user,
 )
+from tests.waiting import eventually, eventually_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -33,36 +34,27 @@ LOGIN = {"strategy": "local", "email": EMAIL, "password": PASSWORD}
 TRANSPORTS = pytest.mark.parametrize("transport", ["websocket", "polling"])
 
 
-class ControlledServer(LiveSocketServer):
-    """The live server, with its event loop at hand to disconnect a socket from the server."""
+def knows(server: LiveSocketServer, sid: str | None, old_sid: str | None) -> bool:
+    """Whether the client's socket is a new one the server has connected."""
+    connections = list(server.application.server.connections.values())
+    return sid not in (None, old_sid) and bool(connections)
 
-    def _run(self) -> None:
-        async def serve() -> None:
-            self.loop = asyncio.get_running_loop()
-            await self.server.serve(sockets=[self.listener])
 
-        asyncio.run(serve())
+def disconnect_all(server: LiveSocketServer) -> None:
+    """The server ends every socket, as it does when a token expires."""
+    socket_server = server.application.server
 
-    def knows(self, sid: str | None, old_sid: str | None) -> bool:
-        """Whether the client's socket is a new one the server has connected."""
-        connections = list(self.application.server.connections.values())
-        return sid not in (None, old_sid) and bool(connections)
+    async def disconnect() -> None:
+        for connection in list(socket_server.connections.values()):
+            await socket_server.sio.disconnect(connection.sid)
 
-    def disconnect_all(self) -> None:
-        """The server ends every socket, as it does when a token expires."""
-        server = self.application.server
-
-        async def disconnect() -> None:
-            for connection in list(server.connections.values()):
-                await server.sio.disconnect(connection.sid)
-
-        asyncio.run_coroutine_threadsafe(disconnect(), self.loop).result(10)
+    server.run(disconnect())
 
 
 @pytest.fixture
 def server(services_settings, settings, transactional_db):  # noqa: F811
     settings.DJANGO_SERVICES = {**services_settings, "SOCKETIO_PUBLISHER": PUBLISHER}
-    server = ControlledServer()
+    server = LiveSocketServer()
     server.start()
     yield server
     server.stop()
@@ -97,29 +89,13 @@ def async_app(url: str, transport: str, **options) -> App:
 
 def idle(app: App) -> None:
     """Wait until python-engineio has no packet to send or POST under way (its queue is done)."""
-    wait_for(lambda: app.connection.client.eio.queue.unfinished_tasks == 0)
+    eventually(lambda: app.connection.client.eio.queue.unfinished_tasks == 0)
 
 
 #: How long a reconnect after a server disconnect may take: over long-polling the engine waits
 #: for its poll in flight to end first (the server answers a waiting poll within 5 s), longer
 #: on a machine busy with other suites.
 RECONNECT = 30.0
-
-
-def wait_for(predicate, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting")
-        time.sleep(0.01)
-
-
-async def await_for(predicate, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out waiting")
-        await asyncio.sleep(0.01)
 
 
 @TRANSPORTS
@@ -130,7 +106,7 @@ def test_a_call_waiting_for_a_reconnect_goes_once_the_socket_is_back(proxy, tran
         assert people.find() == []
         for _ in range(3):
             proxy.down()
-            wait_for(lambda: app.connection.reconnecting)
+            eventually(lambda: app.connection.reconnecting)
             with ThreadPoolExecutor(1) as pool:
                 waiting = pool.submit(people.find)
                 proxy.up()
@@ -139,7 +115,7 @@ def test_a_call_waiting_for_a_reconnect_goes_once_the_socket_is_back(proxy, tran
         app.connection.close()
 
 
-def _calls_across_a_server_disconnect(app: App, server: ControlledServer) -> list[BaseException]:
+def _calls_across_a_server_disconnect(app: App, server: LiveSocketServer) -> list[BaseException]:
     people = app.service("people")
     failures: list[BaseException] = []
     done = threading.Event()
@@ -157,8 +133,8 @@ def _calls_across_a_server_disconnect(app: App, server: ControlledServer) -> lis
         try:
             for _ in range(3):
                 sid = app.connection.client.sid
-                server.disconnect_all()
-                wait_for(lambda sid=sid: server.knows(app.connection.client.sid, sid), RECONNECT)
+                disconnect_all(server)
+                eventually(lambda sid=sid: knows(server, app.connection.client.sid, sid), RECONNECT)
         finally:
             done.set()
         for caller in callers:
@@ -198,8 +174,10 @@ async def test_an_async_call_as_the_server_disconnects_reconnects_or_fails_typed
         callers = [asyncio.ensure_future(call_again_and_again()) for _ in range(2)]
         for _ in range(3):
             sid = app.connection.client.sid
-            await asyncio.to_thread(server.disconnect_all)
-            await await_for(lambda sid=sid: server.knows(app.connection.client.sid, sid), RECONNECT)
+            await asyncio.to_thread(disconnect_all, server)
+            await eventually_async(
+                lambda sid=sid: knows(server, app.connection.client.sid, sid), RECONNECT
+            )
         done.set()
         await asyncio.wait_for(asyncio.gather(*callers), 30)
         assert all(isinstance(failure, Unavailable) for failure in failures), failures
@@ -219,7 +197,7 @@ def test_a_burst_of_events_over_polling_keeps_the_connection(server):
         names = [{"name": f"burst {n}"} for n in range(40)]
         made = requests.post(f"{server.url}/people", json=names, timeout=10)
         assert made.status_code == 201, made.text
-        wait_for(lambda: len(seen) == 40)
+        eventually(lambda: len(seen) == 40)
         assert app.connection.client.sid == sid
     finally:
         app.connection.close()
@@ -274,7 +252,7 @@ def test_sync_handlers_get_events_in_the_order_the_server_sent_them(server):
         names = [f"ordered {n:03}" for n in range(100)]
         made = requests.post(f"{server.url}/people", json=[{"name": n} for n in names], timeout=10)
         assert made.status_code == 201, made.text
-        wait_for(lambda: len(seen) == len(names))
+        eventually(lambda: len(seen) == len(names))
         assert seen == names
     finally:
         app.connection.close()
@@ -292,11 +270,11 @@ def test_close_during_a_polling_post_ends_the_server_session(server, proxy):
         pool.submit(people.find, connection={"timeout": 5})
         proxy.wait_for_sent(b'"find"')
         closing = pool.submit(app.connection.close)
-        wait_for(lambda: app.connection.client.eio.state != "connected")
+        eventually(lambda: app.connection.client.eio.state != "connected")
         proxy.release()
         closing.result(10)
     # Well before the server's ping interval (25 s) ends the session by itself.
-    wait_for(lambda: not server.application.server.connections, timeout=10)
+    eventually(lambda: not server.application.server.connections, timeout=10)
 
 
 @TRANSPORTS
@@ -331,7 +309,7 @@ def test_an_idempotent_call_is_sent_again_after_a_drop_with_retries(proxy, trans
                 ("create", lambda: people.create({"name": "once"}), Unavailable),
                 ("find", people.find, None),
             ):
-                wait_for(lambda: app.connection.up and not app.connection.reconnecting)
+                eventually(lambda: app.connection.up and not app.connection.reconnecting)
                 people.find()  # the socket is back
                 idle(app)
                 proxy.hold()

@@ -282,3 +282,13 @@ def test_behind_declared_proxies_the_address_they_appended_is_counted(
 def login_with_headers(call, headers):
     body = {"strategy": "local", "email": EMAIL, "password": PASSWORD}
     return call("POST", "/authentication", json=body, headers=headers)
+
+
+def test_the_rate_counts_time_on_the_servers_clock(configure, call, user, manual_clock):
+    configure(THROTTLE_RATE="2/min")
+    assert [login(call).status_code for _ in range(2)] == [201, 201]
+    assert_throttled(login(call))
+    manual_clock.advance(59)
+    assert_throttled(login(call))
+    manual_clock.advance(1.5)
+    assert login(call).status_code == 201

@@ -7,17 +7,14 @@ python-socketio clients connecting to it over websocket or polling.
 from __future__ import annotations
 
 import asyncio
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import socketio
-import uvicorn
 
 from django_services.server.socketio import get_asgi_application
+from tests.servers import AsgiThreadServer
 
 C = "tests.interop.conformance.services."
 SECRET = "the-socket-tests-jwt-secret-of-at-least-32-bytes"
@@ -42,33 +39,13 @@ SERVICES = {
 TRANSPORTS = ("websocket",)
 
 
-class LiveSocketServer:
-    """uvicorn serving the socket.io + Django application in a thread, on a free port."""
+class LiveSocketServer(AsgiThreadServer):
+    """Our socket.io + Django application (REST and socket.io on one port), in a thread."""
 
-    def __init__(self, **server_options: Any) -> None:
-        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        self.listener.bind(("127.0.0.1", 0))
-        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
-        self.application = get_asgi_application(**server_options)
-        config = uvicorn.Config(self.application, log_level="warning", lifespan="on")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self._run, daemon=True)
+    name = "socket.io"
 
-    def _run(self) -> None:
-        asyncio.run(self.server.serve(sockets=[self.listener]))
-
-    def start(self) -> None:
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("The socket server did not start")
-            time.sleep(0.01)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-        self.listener.close()
+    def __init__(self, *, port: int = 0, **server_options: Any) -> None:
+        super().__init__(get_asgi_application(**server_options), port=port)
 
 
 @pytest.fixture
@@ -82,10 +59,8 @@ def services_settings(settings):
 
 @pytest.fixture
 def live_socket_server(services_settings, transactional_db) -> Iterator[LiveSocketServer]:
-    server = LiveSocketServer()
-    server.start()
-    yield server
-    server.stop()
+    with LiveSocketServer() as server:
+        yield server
 
 
 @pytest.fixture

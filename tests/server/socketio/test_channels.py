@@ -8,6 +8,7 @@ import pytest
 import requests
 
 from tests.server.socketio.conftest import PASSWORD
+from tests.waiting import eventually_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,14 +31,29 @@ async def logged_in(connect, email):
 
 
 async def barrier(writer, observers):
-    """Wait until every observer got the `people created` of a write made now."""
+    """
+    Wait until every observer got the `people created` of a write made now: each socket gets
+    its events in the order they were published, so every earlier event has arrived too.
+    """
     marker = await writer.call("create", "people", {"name": "barrier"}, {})
-    for _ in range(200):
-        if all(("people created", marker) in client.events for client in observers):
-            await asyncio.sleep(0.2)
-            return
-        await asyncio.sleep(0.025)
-    raise AssertionError("the barrier event did not arrive")
+    await eventually_async(
+        lambda: all(("people created", marker) in client.events for client in observers),
+        message="the barrier event arrives",
+    )
+
+
+async def server_barrier(live_socket_server, observers):
+    """
+    Wait until every observer got a `barrier` event the server sends every socket now: an event
+    of a call answered before was sent before it, on the same ordered socket.
+    """
+    server = live_socket_server.application.server
+    sent = asyncio.run_coroutine_threadsafe(server.sio.emit("barrier", {"n": 1}), server.loop)
+    await asyncio.wrap_future(sent)
+    await eventually_async(
+        lambda: all(("barrier", {"n": 1}) in client.events for client in observers),
+        message="the barrier event arrives",
+    )
 
 
 async def test_events_reach_logged_in_connections_once_and_not_anonymous_ones(publishing, connect):
@@ -87,12 +103,12 @@ async def test_logout_leaves_every_channel(publishing, connect):
     assert ada.events == []
 
 
-async def test_nothing_is_published_without_a_publisher(connect):
+async def test_nothing_is_published_without_a_publisher(connect, live_socket_server):
     ada, _ = await logged_in(connect, "ada@example.com")
     bob, _ = await logged_in(connect, "bob@example.com")
     await bob.call("create", "people", {"name": "Cy"}, {})
-    await asyncio.sleep(0.5)
-    assert ada.events == [] and bob.events == []
+    await server_barrier(live_socket_server, [ada, bob])
+    assert ada.events == bob.events == [("barrier", {"n": 1})]
 
 
 async def test_a_failed_write_publishes_nothing(publishing, connect):

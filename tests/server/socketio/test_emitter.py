@@ -5,7 +5,6 @@ process share one database and one Redis; a write in any of them reaches the soc
 
 from __future__ import annotations
 
-import asyncio
 import sys
 import uuid
 from pathlib import Path
@@ -14,8 +13,9 @@ import pytest
 import requests
 
 from tests.interop.databases import conformance_database
-from tests.interop.processes import BackgroundServer
 from tests.server.socketio.conftest import PASSWORD, Client
+from tests.servers import ProcessServer
+from tests.waiting import eventually_async
 
 REPOSITORY = Path(__file__).resolve().parents[3]
 REDIS_URL = "redis://127.0.0.1:6379/10"
@@ -39,7 +39,7 @@ pytestmark = pytest.mark.skipif(not redis_available(), reason=f"no Redis at {RED
 def servers(tmp_path_factory):
     """(socket server 1, socket server 2, WSGI server), started one after the other."""
     logs = tmp_path_factory.mktemp("scale-out")
-    started: list[BackgroundServer] = []
+    started: list[ProcessServer] = []
     with conformance_database(logs, "scale_out") as database_url:
         environment = {
             "DJANGO_SETTINGS_MODULE": "tests.interop.conformance.settings",
@@ -50,14 +50,15 @@ def servers(tmp_path_factory):
         }
         try:
             for name, options in (("asgi-1", ["--asgi"]), ("asgi-2", ["--asgi"]), ("wsgi", [])):
-                server = BackgroundServer(
+                server = ProcessServer(
                     name,
                     [sys.executable, "-m", "tests.interop.conformance.serve", *options, "0"],
                     cwd=REPOSITORY,
+                    log_dir=logs,
                     env=environment,
                 )
-                server.start(logs)
                 started.append(server)
+                server.start()
             yield started
         finally:
             for server in started:
@@ -72,12 +73,11 @@ async def logged_in(url: str, email: str, wsgi: str) -> Client:
     return client
 
 
-async def wait_for(client: Client, event: str, data: dict, seconds: float = 10) -> None:
-    for _ in range(int(seconds / 0.025)):
-        if (event, data) in client.events:
-            return
-        await asyncio.sleep(0.025)
-    raise AssertionError(f"{event} {data} never reached the client: {client.events}")
+async def arrives(client: Client, event: str, data: dict) -> None:
+    """Wait until `event` with `data` has reached `client`."""
+    await eventually_async(
+        lambda: (event, data) in client.events, message=f"{event} {data} reaches {client.events}"
+    )
 
 
 async def test_writes_in_any_process_reach_the_sockets_of_every_process(servers):
@@ -92,18 +92,19 @@ async def test_writes_in_any_process_reach_the_sockets_of_every_process(servers)
         # A socket write on the first server, delivered by the second one too.
         over_socket = await ada.call("create", "people", {"name": "Socket"}, {})
         for client in (ada, bob):
-            await wait_for(client, "people created", over_rest.json())
-            await wait_for(client, "people created", over_socket)
+            await arrives(client, "people created", over_rest.json())
+            await arrives(client, "people created", over_socket)
 
         # A message reaches its owner's connections only, whichever process serves them.
         users = {user["email"]: user["id"] for user in await bob.call("find", "users", {})}
         message = await ada.call(
             "create", "api/v1/messages", {"text": "hi", "userId": users["bob@example.com"]}, {}
         )
-        await wait_for(bob, "api/v1/messages created", message)
+        await arrives(bob, "api/v1/messages created", message)
         marker = await bob.call("create", "people", {"name": "barrier"}, {})
-        await wait_for(ada, "people created", marker)
-        await asyncio.sleep(0.3)
+        # The barrier: the marker was published after the message, on the channel both
+        # servers read in order, so any event of the message reached Ada before it.
+        await arrives(ada, "people created", marker)
         assert "api/v1/messages created" not in [event for event, _ in ada.events]
         # Each event once, though three processes publish.
         assert [data for event, data in bob.events if event == "people created"].count(
@@ -124,7 +125,7 @@ async def test_only_the_events_of_the_configured_channel_reach_the_sockets(serve
         for channel, name in ((f"{CHANNEL}-other", "stranger"), (CHANNEL, "neighbour")):
             manager = socketio.RedisManager(REDIS_URL, channel=channel, write_only=True)
             manager.emit("people created", {"name": name}, namespace="/")
-        await wait_for(carol, "people created", {"name": "neighbour"})
+        await arrives(carol, "people created", {"name": "neighbour"})
         assert ("people created", {"name": "stranger"}) not in carol.events
     finally:
         await carol.close()

@@ -7,7 +7,6 @@ newest pyproject.toml allows in CI.
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any
 
 import aiohttp
@@ -15,6 +14,7 @@ import pytest
 
 from django_services.server.socketio import fanout
 from tests.server.socketio.conftest import LiveSocketServer
+from tests.waiting import eventually_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -28,11 +28,10 @@ def emit(live_socket_server: LiveSocketServer, *args: Any, **kwargs: Any) -> Any
 
 async def arrived(clients: list[Any], count: int) -> None:
     """Wait until every client holds `count` events."""
-    for _ in range(400):
-        if all(len(client.events) >= count for client in clients):
-            return
-        await asyncio.sleep(0.025)
-    raise AssertionError([len(client.events) for client in clients])
+    await eventually_async(
+        lambda: all(len(client.events) >= count for client in clients),
+        message=f"{count} events reach every client",
+    )
 
 
 async def test_events_reach_every_socket_once_and_in_order_across_slices(
@@ -120,10 +119,10 @@ async def test_a_silent_websocket_is_closed_although_its_writer_waits_without_a_
     sockets = quick_pings.application.server.sio.eio.sockets
     # The server marks its side closed once its handler has ended, which may be just after
     # the client saw the close.
-    deadline = time.monotonic() + 10
-    while not all(socket.closed for socket in list(sockets.values())):
-        assert time.monotonic() < deadline, "the server kept the silent socket open"
-        await asyncio.sleep(0.01)
+    await eventually_async(
+        lambda: all(socket.closed for socket in list(sockets.values())),
+        message="the server closes the silent socket",
+    )
 
 
 @pytest.fixture

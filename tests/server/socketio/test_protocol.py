@@ -8,6 +8,9 @@ import json
 import aiohttp
 import pytest
 
+from tests.server.socketio.conftest import LiveSocketServer
+from tests.waiting import eventually_async
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
@@ -106,7 +109,10 @@ async def test_a_polling_client_that_closes_gets_its_waiting_poll_answered_at_on
                 return await response.text()
 
         waiting = asyncio.ensure_future(long_poll())
-        await asyncio.sleep(0.3)  # the poll is waiting on the server for something to send
+        socket = live_socket_server.application.server.sio.eio.sockets[handshake["sid"]]
+        await eventually_async(
+            lambda: socket.queue._getters, message="the poll waits on the server"
+        )
         assert not waiting.done()
         async with session.post(url, data="1") as response:  # Engine.IO's close packet
             assert response.status == 200
@@ -127,3 +133,40 @@ async def test_a_session_keeps_its_handshakes_headers_but_not_its_body_reader(
     assert "wsgi.input" not in environ
     # The socket still calls and is answered, headers and all.
     assert await client.ack("find", "unknown-service") != []
+
+
+async def test_a_waiting_poll_is_answered_with_a_noop_once_the_longest_poll_has_passed(
+    services_settings, transactional_db, manual_clock
+):
+    # An hour: only the server's clock, moved on, makes it pass within the test.
+    with LiveSocketServer(longest_poll=3600) as live:
+        base = live.url + "/socket.io/?EIO=4&transport=polling"
+        server = live.application.server
+        async with aiohttp.ClientSession() as session:
+            async with session.get(base) as response:
+                handshake = json.loads((await response.text())[1:])
+            url = f"{base}&sid={handshake['sid']}"
+            async with session.post(url, data="40") as response:
+                assert response.status == 200
+            async with session.get(url) as response:
+                assert (await response.text()).startswith('40{"sid":')
+            socket = server.sio.eio.sockets[handshake["sid"]]
+
+            async def waiting_poll() -> asyncio.Future[str]:
+                async def long_poll() -> str:
+                    async with session.get(url) as response:
+                        return await response.text()
+
+                waiting = asyncio.ensure_future(long_poll())
+                await eventually_async(lambda: socket.queue._getters, message="the poll waits")
+                return waiting
+
+            waiting = await waiting_poll()
+            manual_clock.advance(3599)
+            # The barrier: an event sent now answers the poll, after a noop had there been one.
+            live.run(server.sio.emit("barrier", {"n": 1}))
+            assert await asyncio.wait_for(waiting, 10) == '42["barrier",{"n":1}]'
+
+            waiting = await waiting_poll()
+            manual_clock.advance(3600)
+            assert await asyncio.wait_for(waiting, 10) == "6"
