@@ -87,12 +87,18 @@ class SocketServer(Server):
 def websocket_implementation() -> list[str]:
     """
     uvicorn's sans-I/O websockets protocol where the installed uvicorn has it (0.35 and
-    later): it runs no task of its own per connection, where the older `websockets` one runs
-    three, and holds a connection in about 7 KiB less. A `--ws` in `--uvicorn` overrides it.
+    later) and the `websockets` package it runs on is installed (`uvicorn[standard]`): it runs
+    no task of its own per connection, where the older `websockets` one runs three, and holds
+    a connection in about 7 KiB less. A `--ws` in `--uvicorn` overrides it. Without
+    `websockets`, uvicorn's own choice (wsproto).
     """
+    import importlib.util
+
     from uvicorn.config import WS_PROTOCOLS
 
-    return ["--ws", "websockets-sansio"] if "websockets-sansio" in WS_PROTOCOLS else []
+    if "websockets-sansio" in WS_PROTOCOLS and importlib.util.find_spec("websockets"):
+        return ["--ws", "websockets-sansio"]
+    return []
 
 
 class FeathersSocketServer(Server):
