@@ -13,13 +13,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ._flow import Transport
+
 if TYPE_CHECKING:
     from ._base import Request
 
 __all__ = ["AuthenticatedApp", "ConfiguredApp", "ServiceApp", "ServiceConnection"]
 
 
-class ServiceConnection(Protocol):
+class ServiceConnection(Transport, Protocol):
     """The connection of a service: where the services live, and how a call is run."""
 
     base: str

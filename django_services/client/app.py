@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from ._flow import SYSTEM_CLOCK, Clock, Flow, arun, call_flow, run
 from .services import BaseRestService
 
 if TYPE_CHECKING:
@@ -45,6 +46,8 @@ class App:
         self.services: dict[str, Any] = {}
         self.connection: BaseConnection | None = None
         self.authentication: BaseAuthenticationClient | None = None
+        #: The clock the calls' flows run on; `None` for the clock of each service's connection.
+        self.clock: Clock | None = None
 
     @property
     def is_async(self) -> bool:
@@ -101,13 +104,25 @@ class App:
         """
         Send a call one of the app's services described, and return its result.
 
-        With an async connection the result is a coroutine. Override to wrap every call of the
-        app's services (logging in first, trying again after a 401, measuring). With
-        authentication configured, its client sends it (refreshing an expired token).
+        With an async connection the result is a coroutine. It runs `send_flow()` on the
+        service's connection, with the connection's clock.
+        """
+        connection = service.connection
+        clock: Clock = self.clock or getattr(connection, "clock", None) or SYSTEM_CLOCK
+        if connection.is_async:
+            return arun(self.send_flow(service, request), clock=clock)
+        return run(self.send_flow(service, request), clock=clock)
+
+    def send_flow(self, service: BaseRestService, request: Request) -> Flow:
+        """
+        The flow of a call of one of the app's services (see `_flow.py`). Override to wrap
+        every call of the app's services, the authentication's own included (logging in
+        first, trying again after a 401, measuring). With authentication configured, its
+        client sends it (refreshing an expired token).
         """
         if self.authentication is not None:
-            return self.authentication.send(service, request)
-        return service.connection.call(request)
+            return self.authentication.send_flow(service, request)
+        return call_flow(service.connection, request)
 
     def authenticate(self, data: Any = None, params: Any = None) -> Any:
         """Log in with `data` (see `AuthenticationClient.authenticate`)."""

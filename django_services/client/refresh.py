@@ -5,9 +5,8 @@ What the authentication client needs to refresh its access token: when to, and a
     token_expiry(token)     # the `exp` of a JWT, read without checking it (it is the server's)
     RefreshTimer(...)       # calls back `margin` seconds before the token expires
 
-and the authentication client's refresh, as mixins of its classes: the steps both share
-(`RefreshSteps`, a flow as the client's others), then the blocking and async twins that run
-them, send a call again after an expiry, and keep the refresh token in the storage.
+and the authentication client's refresh, a mixin of its classes: the flows of a refresh and
+of a call sent again after an expiry (`RefreshSteps`), which both clients run.
 
 A socket.io server disconnects a socket when the token it logged in with expires, so the
 authentication client of a socket connection refreshes before then, on a `RefreshTimer`
@@ -19,25 +18,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import functools
 import threading
-import time
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import jwt
 
 from ..errors import FeathersError, NotAuthenticated
 from ._base import merge_headers
+from ._flow import SYSTEM_CLOCK, Acquire, Clock, Delete, Flow, Load, Release, call_flow
 
 if TYPE_CHECKING:
     from ._base import Request
 
 __all__ = [
-    "AsyncRefresh",
     "RefreshSteps",
     "RefreshTimer",
-    "SyncRefresh",
     "is_expiry",
     "token_expiry",
 ]
@@ -77,8 +73,11 @@ class RefreshTimer:
     it on a daemon thread. `cancel()` drops the pending one.
     """
 
-    def __init__(self, callback: Callable[[str], Any], *, asynchronous: bool) -> None:
+    def __init__(
+        self, callback: Callable[[str], Any], *, asynchronous: bool, clock: Clock = SYSTEM_CLOCK
+    ) -> None:
         self.callback = callback
+        self.clock = clock
         self.asynchronous = asynchronous
         self._handle: Any = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -90,7 +89,7 @@ class RefreshTimer:
         expiry = token_expiry(token)
         if expiry is None:
             return
-        remaining = expiry - time.time()
+        remaining = expiry - self.clock.now()
         # Never sooner than halfway: a token shorter-lived than the margin is not refreshed
         # again and again.
         delay = max(remaining - margin, remaining / 2, 0.0)
@@ -131,11 +130,11 @@ class RefreshSteps:
     header: str
     scheme: str
     app: Any
+    storage: Any
+    refresh_storage_key: str
     refresh_strategy: str
-    handle_error: Callable[[FeathersError], Any]
-    authenticate: Callable[..., Any]
-    get_refresh_token: Callable[[], Any]
-    remove_refresh_token: Callable[[], Any]
+    handle_error_flow: Callable[[FeathersError], Flow]
+    authenticate_flow: Callable[[Any, Any], Flow]
 
     def current_token(self) -> str | None:
         """The access token of the current result, or None."""
@@ -171,112 +170,45 @@ class RefreshSteps:
         """Whether the app's connection is a socket, which the server closes at expiry."""
         return hasattr(self.app.connection, "authentication_path")
 
-    def refresh_flow(
-        self, stale: str | None, params: Any
-    ) -> Generator[Callable[[], Any], Any, Any]:
+    def send_flow(self, service: Any, request: Request) -> Flow:
+        """A call; after a 401 for an expired token, refresh once and send it again."""
+        try:
+            return (yield from call_flow(service.connection, request))
+        except FeathersError as error:
+            if not self.should_refresh(request, error):
+                raise
+            yield from self.refresh_flow(self.token_sent(request), None)
+        return (yield from call_flow(service.connection, self.with_current_token(request)))
+
+    def refresh_flow(self, stale: str | None, params: Any) -> Flow:
         """
         The steps of `refresh()`: log in with the stored refresh token, unless the access
         token is no longer `stale` (another call refreshed it meanwhile: its result is kept).
+        One refresh at a time: the others wait, then find the new token.
         """
+        lock = f"django_services.refresh.{id(self)}"
+        yield Acquire(lock)
+        try:
+            result = yield from self._refresh_held(stale, params)
+        except Exception:
+            yield Release(lock)
+            raise
+        yield Release(lock)
+        return result
+
+    def _refresh_held(self, stale: str | None, params: Any) -> Flow:
         current = self.current_token()
         if stale is not None and current is not None and current != stale:
             return self.result
-        token = yield self.get_refresh_token
+        token = yield Load(self.storage, self.refresh_storage_key)
         if not token:
             error = NotAuthenticated("No refreshToken found in storage")
-            yield functools.partial(self.handle_error, error)
+            yield from self.handle_error_flow(error)
             raise error
         data = {"strategy": self.refresh_strategy, "refreshToken": token}
         try:
-            return (yield functools.partial(self.authenticate, data, params))
+            return (yield from self.authenticate_flow(data, params))
         except FeathersError as error:
             if isinstance(error.code, int) and 400 < error.code < 408:
-                yield self.remove_refresh_token
+                yield Delete(self.storage, self.refresh_storage_key)
             raise
-
-
-class SyncRefresh:
-    """The blocking client's refresh, its resend after an expiry, and its storage steps."""
-
-    storage: Any
-    refresh_storage_key: str
-    refresh_flow: Callable[..., Any]
-    should_refresh: Callable[..., bool]
-    token_sent: Callable[..., Any]
-    with_current_token: Callable[..., Any]
-    run_flow: Callable[..., Any]
-
-    def refresh(self, stale: str | None = None, params: Any = None) -> Any:
-        """Trade the stored refresh token for new tokens (none when `stale` was replaced)."""
-        with self._refresh_lock:
-            return self.run_flow(self.refresh_flow(stale, params))
-
-    def send(self, service: Any, request: Request) -> Any:
-        """Send a call; after a 401 for an expired token, refresh once and send it again."""
-        try:
-            return service.connection.call(request)
-        except FeathersError as error:
-            if not self.should_refresh(request, error):
-                raise
-            self.refresh(self.token_sent(request))
-        return service.connection.call(self.with_current_token(request))
-
-    def get_refresh_token(self) -> Any:
-        """Read the stored refresh token."""
-        return self.storage.get(self.refresh_storage_key)
-
-    def set_refresh_token(self, token: str) -> None:
-        """Store the refresh token."""
-        self.storage.set(self.refresh_storage_key, token)
-
-    def remove_refresh_token(self) -> None:
-        """Delete the stored refresh token."""
-        self.storage.delete(self.refresh_storage_key)
-
-    @functools.cached_property
-    def _refresh_lock(self) -> threading.RLock:
-        # Reentrant: the refresh itself may be sent through `send`.
-        return threading.RLock()
-
-
-class AsyncRefresh:
-    """The async client's refresh, its resend after an expiry, and its storage steps."""
-
-    refresh_storage_key: str
-    refresh_flow: Callable[..., Any]
-    should_refresh: Callable[..., bool]
-    token_sent: Callable[..., Any]
-    with_current_token: Callable[..., Any]
-    run_flow: Callable[..., Any]
-    _storage: Callable[..., Any]
-
-    async def refresh(self, stale: str | None = None, params: Any = None) -> Any:
-        """Trade the stored refresh token for new tokens (none when `stale` was replaced)."""
-        async with self._refresh_lock:
-            return await self.run_flow(self.refresh_flow(stale, params))
-
-    async def send(self, service: Any, request: Request) -> Any:
-        """Send a call; after a 401 for an expired token, refresh once and send it again."""
-        try:
-            return await service.connection.call(request)
-        except FeathersError as error:
-            if not self.should_refresh(request, error):
-                raise
-            await self.refresh(self.token_sent(request))
-        return await service.connection.call(self.with_current_token(request))
-
-    async def get_refresh_token(self) -> Any:
-        """Read the stored refresh token."""
-        return await self._storage("get", self.refresh_storage_key)
-
-    async def set_refresh_token(self, token: str) -> None:
-        """Store the refresh token."""
-        await self._storage("set", self.refresh_storage_key, token)
-
-    async def remove_refresh_token(self) -> None:
-        """Delete the stored refresh token."""
-        await self._storage("delete", self.refresh_storage_key)
-
-    @functools.cached_property
-    def _refresh_lock(self) -> asyncio.Lock:
-        return asyncio.Lock()

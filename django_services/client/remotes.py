@@ -35,9 +35,10 @@ from django.core.signals import setting_changed
 from django.utils.connection import BaseConnectionHandler, ConnectionDoesNotExist
 
 from ..conf import SETTINGS_NAME, services_settings
+from ._flow import SYSTEM_CLOCK, Clock, Flow
 from ._pools import LoopPool, Pool, ThreadPool
 from .app import App
-from .bridges import Bridge, arun_flow, run_flow
+from .bridges import Bridge
 from .remote_settings import RemoteConfig, read_remote
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ class RemoteApp(App):
         self.remote = remote
         self.credentials = credentials
         self.configure(connection)
+        self.clock = remote.clock
 
     @property
     def bridge(self) -> Bridge:
@@ -89,13 +91,9 @@ class RemoteApp(App):
     def get_request_headers(self, path: str, method: str) -> dict[str, str]:
         return self.bridge.request_headers(self.credentials, method)
 
-    def send(self, service: BaseRestService, request: Request) -> Any:
+    def send_flow(self, service: BaseRestService, request: Request) -> Flow:
         # The services of a remote's app are made on the remote's connections.
-        connection = cast("BaseConnection", service.connection)
-        flow = self.bridge.flow(request, connection)
-        if connection.is_async:
-            return arun_flow(flow, connection)
-        return run_flow(flow, connection)
+        return self.bridge.flow(request, cast("BaseConnection", service.connection))
 
     def __repr__(self) -> str:
         return f"<RemoteApp {self.remote.alias!r} services={sorted(self.services)!r}>"
@@ -115,6 +113,8 @@ class Remote:
 
     def __init__(self, config: RemoteConfig) -> None:
         self.config = config
+        #: The clock the remote's calls run on: token margins and retry waits read it.
+        self.clock: Clock = SYSTEM_CLOCK
         self._pool: Pool[RemoteApp]
         if config.kind.is_async:
             self._pool = LoopPool(

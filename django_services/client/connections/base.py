@@ -22,15 +22,22 @@ app; `open()` makes one from a remote's settings, for `DJANGO_SERVICES["REMOTES"
 from __future__ import annotations
 
 import abc
-import asyncio
 import http.cookiejar
 import importlib.util
 import inspect
-import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .._base import Request, Response, TransportFailure, exchange
+from ...contract import RETRY_AFTER_HEADER
+from ...errors import FeathersError
+from .._base import (
+    Request,
+    Response,
+    TransportFailure,
+    decode,
+    failure_error,
+)
+from .._flow import SYSTEM_CLOCK, Clock, arun, call_flow, run
 from ..config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
 from ..services import AsyncRestService, BaseRestService, RestService
 
@@ -133,6 +140,8 @@ class BaseConnection(abc.ABC):
         self.timeout = TimeoutConfig.coerce(options.get("timeout", DEFAULT_TIMEOUT))
         self.retries = Retries.coerce(options.get("retries"))
         self.service_class = service_class
+        #: Where the calls' flows read the time and wait (a test's clock lets time pass).
+        self.clock: Clock = SYSTEM_CLOCK
 
     @classmethod
     def open(
@@ -182,6 +191,22 @@ class BaseConnection(abc.ABC):
     def call(self, request: Request) -> Any:
         """Run one call: send `request` (again, as the retries say) and return its result."""
 
+    def decode(self, request: Request, response: Response) -> Any:
+        """The result `response` carries, or raise the Feathers error it describes."""
+        return decode(response, request)
+
+    def no_answer(self, failure: TransportFailure) -> FeathersError:
+        """The Feathers error of a request that got no response: `Timeout` or `Unavailable`."""
+        return failure_error(failure)
+
+    def retry_hint(
+        self, response: Response | None, error: FeathersError
+    ) -> tuple[int | None, str | None] | None:
+        """The status and `Retry-After` header the retry rules read from an error response."""
+        if response is None:
+            return (error.code if isinstance(error.code, int) else None, None)
+        return response.status, response.headers.get(RETRY_AFTER_HEADER)
+
     def close(self) -> None:
         """Close the client (its pooled sockets), from any thread; for sync clients."""
         close = getattr(self.client, "close", None)
@@ -217,22 +242,7 @@ class Connection(BaseConnection):
 
     def call(self, request: Request) -> Any:
         """Send `request` (again, when the retry rules say so) and return the decoded result."""
-        flow = exchange(request, self.retries)
-        step = next(flow)
-        while True:
-            outcome: Response | TransportFailure | None
-            if isinstance(step, Request):
-                try:
-                    outcome = self.send(step)
-                except TransportFailure as failure:
-                    outcome = failure
-            else:
-                time.sleep(step)
-                outcome = None
-            try:
-                step = flow.send(outcome)
-            except StopIteration as done:
-                return done.value
+        return run(call_flow(self, request), clock=self.clock)
 
 
 class AsyncConnection(BaseConnection):
@@ -247,19 +257,4 @@ class AsyncConnection(BaseConnection):
 
     async def call(self, request: Request) -> Any:
         """Send `request` (again, when the retry rules say so) and return the decoded result."""
-        flow = exchange(request, self.retries)
-        step = next(flow)
-        while True:
-            outcome: Response | TransportFailure | None
-            if isinstance(step, Request):
-                try:
-                    outcome = await self.send(step)
-                except TransportFailure as failure:
-                    outcome = failure
-            else:
-                await asyncio.sleep(step)
-                outcome = None
-            try:
-                step = flow.send(outcome)
-            except StopIteration as done:
-                return done.value
+        return await arun(call_flow(self, request), clock=self.clock)

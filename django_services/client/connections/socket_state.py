@@ -6,13 +6,11 @@ after a reconnect, their listeners, and how an ack becomes a result or a Feather
 from __future__ import annotations
 
 import math
-import random
-import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...errors import FeathersError, NotAuthenticated, Timeout, Unavailable, from_json
-from .._base import Request
+from .._base import Request, TransportFailure
 from ..config import Retries, TimeoutConfig
 from ..events import Listeners
 from ._engineio import adapt
@@ -160,28 +158,35 @@ class SocketState:
         error._no_answer = True  # type: ignore[attr-defined]
         return error
 
-    def _retry_delay(
-        self, request: SocketRequest, error: FeathersError, retry: int
-    ) -> float | None:
+    def decode(self, request: Request, ack: Any) -> Any:
+        """The result of an ack, or raise the Feathers error it carries."""
+        assert isinstance(request, SocketRequest)
+        return self._outcome(request, ack)
+
+    def no_answer(self, failure: TransportFailure) -> FeathersError:
+        """`Timeout` for an ack that did not come in time, `Unavailable` for a lost socket."""
+        request = failure.request
+        if failure.timed_out:
+            event, path = getattr(request, "event", ""), getattr(request, "path", "")
+            return Timeout(
+                f"Timed out waiting for {event} on '{path}'.", {"method": event, "path": path}
+            )
+        return self._unavailable(request, str(failure))
+
+    def retry_hint(self, ack: Any, error: FeathersError) -> tuple[int | None, str | None] | None:
         """
-        Seconds to wait before sending `request` again after `error`, or `None`: the rules of
-        HTTP (`options["retries"]`: idempotent methods only, `retryAfter` honoured).
+        What the retry rules of HTTP read from `error` (`retryAfter` for `Retry-After`);
+        `None` on a closed connection or a timeout, never sent again.
         """
-        if self.retries is None or self.closed or isinstance(error, Timeout):
+        if self.closed or isinstance(error, Timeout):
             return None
         if getattr(error, "_no_answer", False):
-            return self.retries.delay(request.service_method, retry, random=random.random())
+            return None, None
         retry_after = error.data.get("retryAfter") if isinstance(error.data, Mapping) else None
         if isinstance(retry_after, (int, float)) and not isinstance(retry_after, bool):
             retry_after = str(math.ceil(retry_after))
-        return self.retries.delay(
-            request.service_method,
-            retry,
-            status=error.code,
-            retry_after=retry_after if isinstance(retry_after, str) else None,
-            now=time.time(),
-            random=random.random(),
-        )
+        status = error.code if isinstance(error.code, int) else None
+        return status, retry_after if isinstance(retry_after, str) else None
 
 
 def split_options(

@@ -26,8 +26,9 @@ from typing import Any
 
 import socketio
 
-from ...errors import FeathersError, Timeout, Unavailable
+from ...errors import FeathersError, Unavailable
 from .._base import Request, TransportFailure
+from .._flow import call_flow, run
 from ..events import SocketService
 from .base import Connection
 from .socket_calls import SocketRequest, build_socket_request
@@ -105,7 +106,11 @@ class SocketIOConnection(SocketState, Connection):
                 time.sleep(0.01)
 
     def send(self, request: Request) -> Any:
-        """Send the call and return the ack; raise `TransportFailure` when none arrives."""
+        """Send the call once the socket is ready; the ack, or `TransportFailure` for none."""
+        self._wait_until_ready(request)
+        return self._emit(request)
+
+    def _emit(self, request: Request) -> Any:
         if not isinstance(request, SocketRequest):
             raise TypeError("A socket.io connection sends the calls of its own services.")
         answered = threading.Event()
@@ -134,30 +139,7 @@ class SocketIOConnection(SocketState, Connection):
 
     def call(self, request: Request) -> Any:
         """Send `request` once the socket is ready (again, as the retries say); its result."""
-        assert isinstance(request, SocketRequest)
-        retry = 0
-        while True:
-            try:
-                return self._call_once(request)
-            except FeathersError as error:
-                retry += 1
-                delay = self._retry_delay(request, error, retry)
-                if delay is None:
-                    raise
-            time.sleep(delay)
-
-    def _call_once(self, request: SocketRequest) -> Any:
-        self._wait_until_ready(request)
-        try:
-            ack = self.send(request)
-        except TransportFailure as failure:
-            if failure.timed_out:
-                raise Timeout(
-                    f"Timed out waiting for {request.event} on '{request.path}'.",
-                    {"method": request.event, "path": request.path},
-                ) from failure
-            raise self._unavailable(request, str(failure)) from failure
-        return self._outcome(request, ack)
+        return run(call_flow(self, request), clock=self.clock)
 
     def close(self) -> None:
         """Disconnect, stop reconnecting, and end python-socketio's threads."""
@@ -202,7 +184,7 @@ class SocketIOConnection(SocketState, Connection):
         login = self._login_again()
         if login is not None:
             try:
-                self._outcome(login, self.send(login))
+                self._outcome(login, self._emit(login))
             except (FeathersError, TransportFailure):
                 self.access_token = None
         self.reconnecting = False

@@ -12,8 +12,9 @@ from typing import Any
 
 import socketio
 
-from ...errors import FeathersError, Timeout, Unavailable
+from ...errors import FeathersError, Unavailable
 from .._base import Request, TransportFailure
+from .._flow import arun, call_flow
 from ..events import AsyncSocketService
 from .base import AsyncConnection
 from .socket_calls import SocketRequest
@@ -88,7 +89,11 @@ class AsyncSocketIOConnection(SocketState, AsyncConnection):
                 await asyncio.sleep(0.01)
 
     async def send(self, request: Request) -> Any:
-        """Send the call and return the ack; raise `TransportFailure` when none arrives."""
+        """Send the call once the socket is ready; the ack, or `TransportFailure` for none."""
+        await self._wait_until_ready(request)
+        return await self._emit(request)
+
+    async def _emit(self, request: Request) -> Any:
         if not isinstance(request, SocketRequest):
             raise TypeError("A socket.io connection sends the calls of its own services.")
         answered: asyncio.Future[tuple[Any, ...]] = asyncio.get_running_loop().create_future()
@@ -112,30 +117,7 @@ class AsyncSocketIOConnection(SocketState, AsyncConnection):
 
     async def call(self, request: Request) -> Any:
         """Send `request` once the socket is ready (again, as the retries say); its result."""
-        assert isinstance(request, SocketRequest)
-        retry = 0
-        while True:
-            try:
-                return await self._call_once(request)
-            except FeathersError as error:
-                retry += 1
-                delay = self._retry_delay(request, error, retry)
-                if delay is None:
-                    raise
-            await asyncio.sleep(delay)
-
-    async def _call_once(self, request: SocketRequest) -> Any:
-        await self._wait_until_ready(request)
-        try:
-            ack = await self.send(request)
-        except TransportFailure as failure:
-            if failure.timed_out:
-                raise Timeout(
-                    f"Timed out waiting for {request.event} on '{request.path}'.",
-                    {"method": request.event, "path": request.path},
-                ) from failure
-            raise self._unavailable(request, str(failure)) from failure
-        return self._outcome(request, ack)
+        return await arun(call_flow(self, request), clock=self.clock)
 
     def close(self) -> None:
         """Only marks the connection closed: close it with `await connection.aclose()`."""
@@ -181,7 +163,7 @@ class AsyncSocketIOConnection(SocketState, AsyncConnection):
         login = self._login_again()
         if login is not None:
             try:
-                self._outcome(login, await self.send(login))
+                self._outcome(login, await self._emit(login))
             except (FeathersError, TransportFailure):
                 self.access_token = None
         self.reconnecting = False
