@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import random
+import threading
 import time
 from collections.abc import Generator
 from typing import Any, Protocol
@@ -74,6 +75,10 @@ class Clock(Protocol):
         """Suspend the calling task for `seconds`."""
         ...
 
+    def wait(self, event: threading.Event, seconds: float) -> bool:
+        """Block until `event` is set (True) or `seconds` have passed (False)."""
+        ...
+
 
 class SystemClock:
     """The real time: `time.time()`, `time.sleep()`, `asyncio.sleep()`."""
@@ -86,6 +91,9 @@ class SystemClock:
 
     async def asleep(self, seconds: float) -> None:
         await asyncio.sleep(seconds)
+
+    def wait(self, event: threading.Event, seconds: float) -> bool:
+        return event.wait(seconds)
 
     def __repr__(self) -> str:
         return "SystemClock()"

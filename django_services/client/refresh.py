@@ -67,58 +67,86 @@ def token_expiry(token: Any) -> float | None:
 
 class RefreshTimer:
     """
-    One pending callback at a time, `margin` seconds before a token's `exp`.
+    One pending callback at a time, `margin` seconds before a token's `exp`, on `clock`.
 
-    `asynchronous` timers run on the running event loop and await the callback; others run
-    it on a daemon thread. `cancel()` drops the pending one.
+    `asynchronous` timers wait in a task of the running event loop and await the callback;
+    others wait on a daemon thread. `cancel()` drops the pending one.
     """
 
     def __init__(
         self, callback: Callable[[str], Any], *, asynchronous: bool, clock: Clock = SYSTEM_CLOCK
     ) -> None:
         self.callback = callback
-        self.clock = clock
         self.asynchronous = asynchronous
-        self._handle: Any = None
+        self.clock = clock
+        self._lock = threading.Lock()
+        #: The pending callback: the event cancelling its thread, or its task.
+        self._handle: threading.Event | asyncio.Task[Any] | None = None
+        # The event loop keeps only weak references to tasks.
         self._tasks: set[asyncio.Task[Any]] = set()
 
-    def schedule(self, token: str, margin: float) -> None:
-        """Call back with `token` `margin` seconds before it expires, or halfway to its expiry
-        when that is later."""
-        self.cancel()
+    def delay(self, token: str, margin: float) -> float | None:
+        """
+        Seconds from now to the callback: `margin` before the token's `exp`, or halfway to its
+        expiry when that is later (a token shorter-lived than the margin is not refreshed again
+        and again); `None` for a token without `exp`.
+        """
         expiry = token_expiry(token)
         if expiry is None:
-            return
+            return None
         remaining = expiry - self.clock.now()
-        # Never sooner than halfway: a token shorter-lived than the margin is not refreshed
-        # again and again.
-        delay = max(remaining - margin, remaining / 2, 0.0)
+        return max(remaining - margin, remaining / 2, 0.0)
+
+    def schedule(self, token: str, margin: float) -> None:
+        """Call back with `token` `margin` seconds before it expires (see `delay()`)."""
+        self.cancel()
+        delay = self.delay(token, margin)
+        if delay is None:
+            return
         if self.asynchronous:
-            loop = asyncio.get_running_loop()
-            self._handle = loop.call_later(delay, self._start_task, token)
-        else:
-            timer = threading.Timer(delay, self._run, args=(token,))
-            timer.daemon = True
-            timer.start()
-            self._handle = timer
+            task = asyncio.ensure_future(self._await(delay, token))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+            with self._lock:
+                self._handle = task
+            return
+        cancelled = threading.Event()
+        with self._lock:
+            self._handle = cancelled
+        thread = threading.Thread(
+            target=self._run, args=(delay, token, cancelled), name="refresh-timer", daemon=True
+        )
+        thread.start()
 
     def cancel(self) -> None:
         """Drop the pending callback, if any."""
-        if self._handle is not None:
-            self._handle.cancel()
-        self._handle = None
+        with self._lock:
+            handle, self._handle = self._handle, None
+        if isinstance(handle, threading.Event):
+            handle.set()
+        elif handle is not None:
+            handle.cancel()
 
-    def _run(self, token: str) -> None:
+    def _due(self, handle: Any) -> bool:
+        # The callback goes only if it is still the pending one; it is no longer pending once
+        # it runs, so that the refresh scheduling the next one does not cancel itself.
+        with self._lock:
+            if self._handle is not handle:
+                return False
+            self._handle = None
+            return True
+
+    def _run(self, delay: float, token: str, cancelled: threading.Event) -> None:
+        if self.clock.wait(cancelled, delay) or not self._due(cancelled):
+            return
         # A failed refresh leaves the token to expire: the next call raises the error.
         with contextlib.suppress(FeathersError):
             self.callback(token)
 
-    def _start_task(self, token: str) -> None:
-        task = asyncio.ensure_future(self._await(token))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _await(self, token: str) -> None:
+    async def _await(self, delay: float, token: str) -> None:
+        await self.clock.asleep(delay)
+        if not self._due(asyncio.current_task()):
+            return
         with contextlib.suppress(FeathersError):
             await self.callback(token)
 

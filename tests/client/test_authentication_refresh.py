@@ -16,6 +16,7 @@ import socketio
 
 from django_services.client import App, MemoryStorage, authentication_client, socketio_client
 from django_services.errors import NotAuthenticated
+from tests.client.clocks import ManualClock
 from tests.socketio.conftest import EMAIL, PASSWORD, SECRET, SERVICES, LiveSocketServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -160,23 +161,35 @@ def wait_for(predicate, timeout=10.0):
         time.sleep(0.02)
 
 
+def expiry_of(token):
+    return jwt.decode(token, options={"verify_signature": False})["exp"]
+
+
 def test_a_sync_socket_refreshes_before_its_token_expires(server, user, settings):
     settings.DJANGO_SERVICES = {
         "SERVICES": SERVICES,
-        "AUTHENTICATION": {**AUTHENTICATION, "JWT": {"EXPIRES_IN": 2}},
+        "AUTHENTICATION": {**AUTHENTICATION, "JWT": {"EXPIRES_IN": 30}},
     }
     storage = MemoryStorage()
+    clock = ManualClock(auto=False)
     connection = socketio_client(server.url)
+    connection.clock = clock
     app = App().configure(connection).configure(authentication_client(storage=storage))
     try:
         first = app.authenticate(LOCAL)
-        first_exp = jwt.decode(first["accessToken"], options={"verify_signature": False})["exp"]
-        # Halfway to the expiry (the margin is longer than the lifetime), by itself.
+        # Halfway to the expiry (the margin, 60 s, is longer than the lifetime).
+        wait_for(lambda: clock.waits)
+        (delay,) = clock.waits
+        assert delay == pytest.approx((expiry_of(first["accessToken"]) - clock.now()) / 2)
+        # The timer waits on the clock: nothing is refreshed before it has moved.
+        assert storage.get("feathers-refresh") == first["refreshToken"]
+        clock.advance(delay)
         wait_for(lambda: storage.get("feathers-refresh") != first["refreshToken"])
         token = app.authentication.result["accessToken"]
-        exp = jwt.decode(token, options={"verify_signature": False})["exp"]
-        assert exp >= first_exp
-        wait_for(lambda: server_expiry_at(server, app) not in (None, first_exp))
+        assert token != first["accessToken"]
+        assert expiry_of(token) >= expiry_of(first["accessToken"])
+        # The socket logged in with the new token: the server now expires it with that one.
+        wait_for(lambda: server_expiry_at(server, app) == expiry_of(token))
         assert app.service("secrets").find() == [{"id": 1, "secret": "42"}]
         app.logout()
     finally:
@@ -186,13 +199,20 @@ def test_a_sync_socket_refreshes_before_its_token_expires(server, user, settings
 async def test_an_async_socket_refreshes_before_its_token_expires(server, user, settings):
     settings.DJANGO_SERVICES = {
         "SERVICES": SERVICES,
-        "AUTHENTICATION": {**AUTHENTICATION, "JWT": {"EXPIRES_IN": 2}},
+        "AUTHENTICATION": {**AUTHENTICATION, "JWT": {"EXPIRES_IN": 30}},
     }
     storage = MemoryStorage()
+    clock = ManualClock(auto=False)
     connection = socketio_client(server.url, socketio.AsyncClient())
+    connection.clock = clock
     app = App().configure(connection).configure(authentication_client(storage=storage))
     try:
         first = await app.authenticate(LOCAL)
+        await asyncio.sleep(0)  # the timer's task starts waiting on the clock
+        (delay,) = clock.waits
+        assert delay == pytest.approx((expiry_of(first["accessToken"]) - clock.now()) / 2)
+        assert storage.get("feathers-refresh") == first["refreshToken"]
+        clock.advance(delay)
         for _ in range(500):
             if storage.get("feathers-refresh") != first["refreshToken"]:
                 break

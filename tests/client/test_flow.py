@@ -105,7 +105,7 @@ def test_a_call_waits_on_the_clock_then_is_sent_again(drive):
 
     assert result == "done"
     assert transport.sent == [GET, GET, GET]
-    assert clock.sleeps == [4.0, 2.0]
+    assert clock.waits == [4.0, 2.0]
 
 
 def test_a_retry_after_date_is_read_on_the_clock(drive):
@@ -115,7 +115,7 @@ def test_a_retry_after_date_is_read_on_the_clock(drive):
     result, _ = drive([busy, ok(b"1")], lambda t: call_flow(t, GET), retries=Retries(), clock=clock)
 
     assert result == 1
-    assert clock.sleeps == [10.0]
+    assert clock.waits == [10.0]
 
 
 def test_a_call_of_a_method_that_is_not_idempotent_is_sent_once(drive):
@@ -124,7 +124,7 @@ def test_a_call_of_a_method_that_is_not_idempotent_is_sent_once(drive):
 
     with pytest.raises(TooManyRequests, match="slow down"):
         drive([busy], lambda t: call_flow(t, CREATE), retries=Retries(), clock=clock)
-    assert clock.sleeps == []
+    assert clock.waits == []
 
 
 def test_a_call_raises_the_error_of_its_last_answer(drive):
@@ -156,7 +156,7 @@ def test_without_retries_a_lost_connection_is_unavailable_at_once(drive):
 
     with pytest.raises(Unavailable):
         drive([refused, ok()], lambda t: call_flow(t, GET), clock=clock)
-    assert clock.sleeps == []
+    assert clock.waits == []
 
 
 def test_every_step_is_taken_by_both_drivers(drive, settings):

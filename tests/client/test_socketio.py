@@ -166,9 +166,12 @@ def test_events_on_off_once_and_custom_events(server):
         assert custom == [{"updated": 1}]
         assert threading.main_thread() not in threads
         people.off("created", record)
+        barrier = []
+        people.on("created", barrier.append)
         people.create({"name": "C"})
-        people.create({"name": "D"})
-        time.sleep(0.3)
+        last = people.create({"name": "D"})
+        # Handlers get the events in order: once D reached the barrier, C and D were handled.
+        wait_for(lambda: last in barrier)
         assert len(every) == 2
     finally:
         app.connection.close()
