@@ -89,12 +89,12 @@ class Response:
 
 class TransportFailure(Exception):
     """
-    Raised by a connection when no response arrived.
+    Raised by a transport when no answer arrived to `request` (a `Request`, or a socket call).
 
     `timed_out` tells a timeout from a connection that could not be made or was lost.
     """
 
-    def __init__(self, request: Request, cause: BaseException, *, timed_out: bool = False) -> None:
+    def __init__(self, request: Any, cause: BaseException, *, timed_out: bool = False) -> None:
         super().__init__(str(cause))
         self.request = request
         self.cause = cause

@@ -46,6 +46,7 @@ __all__ = [
     "Clock",
     "Delete",
     "Flow",
+    "FlowTransport",
     "Load",
     "Now",
     "Release",
@@ -53,9 +54,9 @@ __all__ = [
     "Send",
     "Sleep",
     "SystemClock",
-    "Transport",
     "arun",
     "call_flow",
+    "drive",
     "run",
 ]
 
@@ -103,7 +104,7 @@ class SystemClock:
 SYSTEM_CLOCK = SystemClock()
 
 
-class Transport(Protocol):
+class FlowTransport(Protocol):
     """What `call_flow()` asks of a transport besides its one `send` method."""
 
     retries: Retries | None
@@ -212,7 +213,7 @@ Flow = Generator[Step, Any, Any]
 _NOW = Now()
 
 
-def call_flow(transport: Transport, message: Any) -> Flow:
+def call_flow(transport: FlowTransport, message: Any) -> Flow:
     """
     One call: send `message` (again, as `transport.retries` say) and return its result.
 
@@ -259,6 +260,17 @@ def call_flow(transport: Transport, message: Any) -> Flow:
                 raise error from cause
             raise error
         yield Sleep(delay)
+
+
+def drive(flow: Flow, transport: Any, *, clock: Clock | None = None) -> Any:
+    """
+    Run `flow` with the driver `transport` needs: its result, or a coroutine of it for an
+    async transport; on `clock`, or the transport's own.
+    """
+    clock = clock or getattr(transport, "clock", None) or SYSTEM_CLOCK
+    if transport.is_async:
+        return arun(flow, clock=clock)
+    return run(flow, clock=clock)
 
 
 def run(flow: Flow, *, clock: Clock = SYSTEM_CLOCK) -> Any:

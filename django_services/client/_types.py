@@ -5,7 +5,7 @@ What one layer of the client asks of the layer above it, as protocols, so import
 
 A service sends through its connection (`ServiceConnection`) and, when it belongs to one, its
 app (`ServiceApp`); a connection configures an app (`ConfiguredApp`); an authentication client
-calls the services of its app (`AuthenticatedApp`). `App` and `BaseConnection` have them all.
+calls the services of its app (`AuthenticatedApp`). `App` and `BaseTransport` have them all.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from ._flow import Transport
+from ._flow import FlowTransport
 
 if TYPE_CHECKING:
     from ._base import Request
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 __all__ = ["AuthenticatedApp", "ConfiguredApp", "ServiceApp", "ServiceConnection"]
 
 
-class ServiceConnection(Transport, Protocol):
+class ServiceConnection(FlowTransport, Protocol):
     """The connection of a service: where the services live, and how a call is run."""
 
     base: str
@@ -29,8 +29,6 @@ class ServiceConnection(Transport, Protocol):
 
     @property
     def is_async(self) -> bool: ...
-
-    def call(self, request: Request) -> Any: ...
 
 
 class ServiceApp(Protocol):

@@ -17,13 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from ._flow import SYSTEM_CLOCK, Clock, Flow, arun, call_flow, run
+from ._flow import Clock, Flow, call_flow, drive
 from .services import BaseRestService
 
 if TYPE_CHECKING:
     from ._base import Request
     from .authentication import BaseAuthenticationClient
-    from .connections.base import BaseConnection
+    from .transports.base import BaseTransport
 
 __all__ = ["App"]
 
@@ -44,7 +44,7 @@ class App:
 
     def __init__(self) -> None:
         self.services: dict[str, Any] = {}
-        self.connection: BaseConnection | None = None
+        self.connection: BaseTransport | None = None
         self.authentication: BaseAuthenticationClient | None = None
         #: The clock the calls' flows run on; `None` for the clock of each service's connection.
         self.clock: Clock | None = None
@@ -107,11 +107,7 @@ class App:
         With an async connection the result is a coroutine. It runs `send_flow()` on the
         service's connection, with the connection's clock.
         """
-        connection = service.connection
-        clock: Clock = self.clock or getattr(connection, "clock", None) or SYSTEM_CLOCK
-        if connection.is_async:
-            return arun(self.send_flow(service, request), clock=clock)
-        return run(self.send_flow(service, request), clock=clock)
+        return drive(self.send_flow(service, request), service.connection, clock=self.clock)
 
     def send_flow(self, service: BaseRestService, request: Request) -> Flow:
         """

@@ -27,6 +27,7 @@ import jwt
 from ..errors import FeathersError, NotAuthenticated
 from ._base import merge_headers
 from ._flow import SYSTEM_CLOCK, Acquire, Clock, Delete, Flow, Load, Release, call_flow
+from .transports.socket_call import SocketCall
 
 if TYPE_CHECKING:
     from ._base import Request
@@ -169,15 +170,20 @@ class RefreshSteps:
         token = self.result.get("accessToken") if isinstance(self.result, Mapping) else None
         return token if isinstance(token, str) and token else None
 
-    def token_sent(self, request: Request) -> str | None:
-        """The access token `request` carries in this client's header, or None."""
+    def token_sent(self, request: Request | SocketCall) -> str | None:
+        """
+        The access token `request` carries in this client's header (over socket.io: the one
+        the socket was logged in with), or None.
+        """
+        if isinstance(request, SocketCall):
+            return request.credential
         prefix = f"{self.scheme} "
         for name, value in request.headers.items():
             if name.lower() == self.header.lower() and value.startswith(prefix):
                 return value[len(prefix) :]
         return None
 
-    def should_refresh(self, request: Request, error: FeathersError) -> bool:
+    def should_refresh(self, request: Request | SocketCall, error: FeathersError) -> bool:
         """
         Whether a call that failed with `error` refreshes and is sent again: the token it
         carried expired, and was this client's (the current one, or an earlier one of the
@@ -189,8 +195,10 @@ class RefreshSteps:
         login = _claim(sent, "sid")
         return sent == current or (login is not None and login == _claim(current, "sid"))
 
-    def with_current_token(self, request: Request) -> Request:
+    def with_current_token(self, request: Request | SocketCall) -> Request | SocketCall:
         """`request` carrying the current access token in place of the one it was sent with."""
+        if isinstance(request, SocketCall):
+            return dataclasses.replace(request, credential=self.current_token())
         header = {self.header: f"{self.scheme} {self.current_token()}"}
         return dataclasses.replace(request, headers=merge_headers(request.headers, header))
 
@@ -198,7 +206,7 @@ class RefreshSteps:
         """Whether the app's connection is a socket, which the server closes at expiry."""
         return hasattr(self.app.connection, "authentication_path")
 
-    def send_flow(self, service: Any, request: Request) -> Flow:
+    def send_flow(self, service: Any, request: Request | SocketCall) -> Flow:
         """A call; after a 401 for an expired token, refresh once and send it again."""
         try:
             return (yield from call_flow(service.connection, request))

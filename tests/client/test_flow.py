@@ -26,8 +26,8 @@ from django_services.client._flow import (
     run,
 )
 from django_services.client.bridges.locks import process_locks
-from django_services.client.connections.base import AsyncConnection, Connection
 from django_services.client.storage import MemoryStorage
+from django_services.client.transports.base import AsyncTransport, Transport
 from django_services.errors import NotFound, Timeout, TooManyRequests, Unavailable
 
 from .clocks import ManualClock
@@ -40,7 +40,7 @@ def ok(body=b"[]", status=200, headers=None):
     return Response(status, "", headers or {}, body)
 
 
-class Scripted(Connection):
+class Scripted(Transport):
     """A transport whose library answers from a script: responses, or failures to raise."""
 
     def __init__(self, answers, retries=None):
@@ -56,7 +56,7 @@ class Scripted(Connection):
         return answer
 
 
-class AsyncScripted(AsyncConnection):
+class AsyncScripted(AsyncTransport):
     def __init__(self, answers, retries=None):
         super().__init__(object(), options={"retries": retries})
         self.answers = list(answers)

@@ -24,7 +24,7 @@ from .._flow import Flow, call_flow
 
 if TYPE_CHECKING:
     from .._base import Request
-    from ..connections.base import BaseConnection
+    from ..transports.base import BaseTransport
 
 __all__ = [
     "Bridge",
@@ -71,7 +71,7 @@ class Bridge:
         """The headers of a call of `method` made with `credentials`."""
         return {}
 
-    def flow(self, request: Request, connection: BaseConnection) -> Flow:
+    def flow(self, request: Request, connection: BaseTransport) -> Flow:
         """Run the call `request` over `connection`: by default, as its retries say."""
         return (yield from call_flow(connection, request))
 

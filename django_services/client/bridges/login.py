@@ -21,6 +21,7 @@ import jwt
 from django.conf import settings
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.checks import CheckMessage, Error, Warning
+from django.core.exceptions import ImproperlyConfigured
 
 from ...errors import NotAuthenticated
 from .._base import Request, build_request, merge_headers
@@ -28,7 +29,7 @@ from .._flow import Acquire, CacheGet, CacheSet, Flow, Now, Release, call_flow
 from .base import TokenHeader, check_variable, invalid, missing_credentials, read_environment
 
 if TYPE_CHECKING:
-    from ..connections.base import BaseConnection
+    from ..transports.base import BaseTransport
 
 __all__ = ["Login", "token_expiry"]
 
@@ -113,7 +114,13 @@ class Login(TokenHeader):
         seconds = int(expiry - now - self.options["EXPIRY_MARGIN"])
         return seconds if seconds >= 1 else None
 
-    def flow(self, request: Request, connection: BaseConnection) -> Flow:
+    def flow(self, request: Request, connection: BaseTransport) -> Flow:
+        if not isinstance(request, Request):
+            raise ImproperlyConfigured(
+                f"The remote {self.alias!r} logs in with the {self.strategy!r} strategy, whose "
+                "token travels in an HTTP header: a socket.io remote sends its credentials in "
+                "its handshake, OPTIONS['headers']."
+            )
         if any(name.lower() == self.header.lower() for name in request.headers):
             # The caller chose the credentials of this call.
             return (yield from call_flow(connection, request))
@@ -134,7 +141,7 @@ class Login(TokenHeader):
         return expiry is not None and expiry - self.options["EXPIRY_MARGIN"] <= now
 
     def _fresh_token(
-        self, connection: BaseConnection, data: Mapping[str, Any], key: str, stale: str | None
+        self, connection: BaseTransport, data: Mapping[str, Any], key: str, stale: str | None
     ) -> Flow:
         """
         A token other than `stale`: the one another caller stored meanwhile, or a new login.
@@ -162,7 +169,7 @@ class Login(TokenHeader):
         yield Release(lock)
         return token
 
-    def _login(self, connection: BaseConnection, data: Mapping[str, Any], key: str) -> Flow:
+    def _login(self, connection: BaseTransport, data: Mapping[str, Any], key: str) -> Flow:
         login = build_request(
             "create", connection.base, self.path, data=data, default_headers=connection.headers
         )

@@ -1,13 +1,13 @@
 """
-The connections over socket.io: calls are events with an ack, and service events arrive live.
+The transports over socket.io: calls are events with an ack, and service events arrive live.
 
     app = App().configure(socketio_client("https://api.example.com"))
     app.configure(authentication_client())
     app.authenticate({"strategy": "local", "email": "ada@example.com", "password": "secret"})
     app.service("todos").on("created", print)
 
-`SocketIOConnection` runs on python-socketio's `Client` (service methods block),
-`AsyncSocketIOConnection` on its `AsyncClient` (coroutines). The socket connects on the first
+`SocketIOTransport` runs on python-socketio's `Client` (service methods block),
+`AsyncSocketIOTransport` on its `AsyncClient` (coroutines). The socket connects on the first
 call (or `connect()`); python-socketio reconnects it with backoff after a transport loss, and the
 connection then logs in again with the token of the last login made over it, before any other
 call is sent. A call made while disconnected waits for the connection up to its timeout, then
@@ -27,26 +27,25 @@ from typing import Any
 import socketio
 
 from ...errors import FeathersError, Unavailable
-from .._base import Request, TransportFailure
-from .._flow import call_flow, run
+from .._base import TransportFailure
 from ..events import SocketService
-from .base import Connection
-from .socket_calls import SocketRequest, build_socket_request
+from .base import BaseTransport
+from .socket_call import SocketAck, SocketCall, build_socket_call
 from .socket_state import (
     SocketState,
     engine_ended,
 )
-from .socketio_async import AsyncSocketIOConnection
+from .socketio_async import AsyncSocketIOTransport
 
 __all__ = [
-    "AsyncSocketIOConnection",
-    "SocketIOConnection",
-    "SocketRequest",
-    "build_socket_request",
+    "AsyncSocketIOTransport",
+    "SocketCall",
+    "SocketIOTransport",
+    "build_socket_call",
 ]
 
 
-class SocketIOConnection(SocketState, Connection):
+class SocketIOTransport(SocketState, BaseTransport):
     """
     Sends calls over a python-socketio `Client` (blocking).
 
@@ -105,14 +104,14 @@ class SocketIOConnection(SocketState, Connection):
             else:
                 time.sleep(0.01)
 
-    def send(self, request: Request) -> Any:
+    def send(self, call: SocketCall) -> SocketAck:
         """Send the call once the socket is ready; the ack, or `TransportFailure` for none."""
-        self._wait_until_ready(request)
-        return self._emit(request)
+        if not isinstance(call, SocketCall):
+            raise TypeError(f"A socket.io transport sends a SocketCall, not {call!r}.")
+        self._wait_until_ready(call)
+        return self._emit(call)
 
-    def _emit(self, request: Request) -> Any:
-        if not isinstance(request, SocketRequest):
-            raise TypeError("A socket.io connection sends the calls of its own services.")
+    def _emit(self, request: SocketCall) -> SocketAck:
         answered = threading.Event()
         ack: list[tuple[Any, ...]] = []
 
@@ -135,11 +134,7 @@ class SocketIOConnection(SocketState, Connection):
                 self._pending.discard(answered)
         if not ack:
             raise TransportFailure(request, ConnectionError("the connection dropped"))
-        return ack[0]
-
-    def call(self, request: Request) -> Any:
-        """Send `request` once the socket is ready (again, as the retries say); its result."""
-        return run(call_flow(self, request), clock=self.clock)
+        return SocketAck.of(ack[0])
 
     def close(self) -> None:
         """Disconnect, stop reconnecting, and end python-socketio's threads."""
@@ -158,7 +153,7 @@ class SocketIOConnection(SocketState, Connection):
             if task is not None and task is not threading.current_thread():
                 task.join(self.timeout.connect)
 
-    def _wait_until_ready(self, request: Request) -> None:
+    def _wait_until_ready(self, request: SocketCall) -> None:
         if self.closed:
             raise self._unavailable(request, "The socket.io connection is closed")
         if self._ready.is_set() and self.up:
