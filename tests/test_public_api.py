@@ -146,6 +146,8 @@ EXPORTS = {
         "Transport",
         "Request",
         "Response",
+        "SocketAck",
+        "SocketCall",
         "TransportFailure",
         "load",
         "missing_library",

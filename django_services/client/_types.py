@@ -1,11 +1,12 @@
 """
 What one layer of the client asks of the layer above it, as protocols, so imports go one way.
 
-    services -> connections -> app -> authentication -> remotes
+    services -> transports -> app -> authentication -> remotes
 
-A service sends through its connection (`ServiceConnection`) and, when it belongs to one, its
-app (`ServiceApp`); a connection configures an app (`ConfiguredApp`); an authentication client
-calls the services of its app (`AuthenticatedApp`). `App` and `BaseTransport` have them all.
+A service sends through its connection, a transport (`ServiceConnection`), and, when it belongs
+to one, its app (`ServiceApp`); a transport configures an app (`ConfiguredApp`); an
+authentication client calls the services of its app (`AuthenticatedApp`). `App` and
+`BaseTransport` have them all.
 """
 
 from __future__ import annotations

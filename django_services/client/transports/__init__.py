@@ -21,6 +21,7 @@ from collections.abc import Mapping
 
 from .._base import Request, Response, TransportFailure
 from .base import AsyncTransport, BaseTransport, Transport, missing_library
+from .socket_call import SocketAck, SocketCall
 
 __all__ = [
     "BUILT_IN",
@@ -28,6 +29,8 @@ __all__ = [
     "BaseTransport",
     "Request",
     "Response",
+    "SocketAck",
+    "SocketCall",
     "Transport",
     "TransportFailure",
     "load",
