@@ -126,7 +126,8 @@ class FlowTransport(Protocol):
         ...
 
 
-@dataclasses.dataclass(frozen=True)
+# Made for every call, so without the cost of a frozen dataclass's init.
+@dataclasses.dataclass(slots=True)
 class Send:
     """A step: send `message` once over `transport`; the flow receives the answer."""
 
@@ -304,7 +305,8 @@ def run(flow: Flow, *, clock: Clock = SYSTEM_CLOCK) -> Any:
                 error = exc
     finally:
         flow.close()
-        _release_all(held)
+        if held:
+            _release_all(held)
 
 
 async def arun(flow: Flow, *, clock: Clock = SYSTEM_CLOCK) -> Any:
@@ -347,7 +349,8 @@ async def arun(flow: Flow, *, clock: Clock = SYSTEM_CLOCK) -> Any:
                 error = exc
     finally:
         flow.close()
-        _release_all(held)
+        if held:
+            _release_all(held)
 
 
 def _locks_and_cache(step: Any, held: list[str]) -> Any:
@@ -372,8 +375,6 @@ def _locks_and_cache(step: Any, held: list[str]) -> Any:
 
 
 def _release_all(held: list[str]) -> None:
-    if not held:
-        return
     from .bridges.locks import process_locks
 
     while held:
