@@ -5,16 +5,20 @@ Per-request cost in-process (no network, no load generator), and where the time 
     python -m bench.profile --profile get --variant services # pyinstrument's call tree
     python -m bench.profile --gc                             # what is left to the collector
     BENCH_ENGINE=postgresql python -m bench.profile
+    python -m bench.profile --asgi                           # under Django's ASGI handler
 
-Requests go straight to the WSGI application, one after another, and the figures are the CPU
-time of this process per request: far less noise than the HTTP figures on a busy machine, and
-Python's share of each request (plus SQLite's, which runs in-process). Created people are
+Requests go straight to the WSGI application (with `--asgi`, to the ASGI application of
+`django_services.asgi.get_asgi_application()`, awaited in one event loop), one after another,
+and the figures are the CPU time of this process per request: far less noise than the HTTP
+figures on a busy machine, and Python's share of each request (plus SQLite's, which runs
+in-process). Created people are
 deleted at the end.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
 import gc
 import io
 import os
@@ -68,13 +72,71 @@ def make_call(application: Any, method: str, path: str, body: str | None) -> Cal
     return call
 
 
-def workload_call(application: Any, workload: Any, variant: str, rows: int) -> Call:
-    """A call of the cell; a random id per call for `get`."""
+def make_asgi_call(
+    application: Any, loop: asyncio.AbstractEventLoop, method: str, path: str, body: str | None
+) -> Call:
+    """A function sending one request to the ASGI application, in `loop`, returning the body."""
+    parts = urlsplit(path)
+    payload = (body or "").encode()
+    headers = [(b"host", b"127.0.0.1"), (b"content-length", str(len(payload)).encode())]
+    if body:
+        headers.append((b"content-type", b"application/json"))
+    scope = {
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": method,
+        "scheme": "http",
+        "path": parts.path,
+        "raw_path": parts.path.encode(),
+        "query_string": parts.query.encode(),
+        "root_path": "",
+        "headers": headers,
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 80),
+    }
+
+    async def request() -> bytes:
+        sent: list[dict[str, Any]] = []
+        received = asyncio.Event()
+
+        async def receive() -> dict[str, Any]:
+            if not received.is_set():
+                received.set()
+                return {"type": "http.request", "body": payload, "more_body": False}
+            await asyncio.Event().wait()  # the client never disconnects
+            raise AssertionError
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        await application(dict(scope), receive, send)
+        if sent[0]["status"] not in (200, 201):
+            raise RuntimeError(f"{method} {path}: {sent[0]['status']}")
+        return b"".join(message.get("body", b"") for message in sent[1:])
+
+    return lambda: loop.run_until_complete(request())
+
+
+def workload_call(
+    application: Any,
+    workload: Any,
+    variant: str,
+    rows: int,
+    loop: asyncio.AbstractEventLoop | None = None,
+) -> Call:
+    """A call of the cell (to the ASGI application in `loop`, if given); random ids for `get`."""
+
+    def make(method: str, path: str, body: str | None) -> Call:
+        if loop is not None:
+            return make_asgi_call(application, loop, method, path, body)
+        return make_call(application, method, path, body)
+
     if not workload.random_id:
         request = workload.request(variant)
-        return make_call(application, request.method, request.path, request.body)
+        return make(request.method, request.path, request.body)
     calls = [
-        make_call(application, "GET", workload.request(variant, id=pk).path, None)
+        make("GET", workload.request(variant, id=pk).path, None)
         for pk in random.Random(1).sample(range(1, rows + 1), 500)
     ]
     counter = iter(range(1 << 62))
@@ -141,12 +203,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--gc", action="store_true", help="what each cell leaves to the garbage collector"
     )
+    parser.add_argument(
+        "--asgi", action="store_true", help="requests to the ASGI application, not the WSGI one"
+    )
     args = parser.parse_args(argv)
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.settings")
-    from django.core.wsgi import get_wsgi_application
+    loop: asyncio.AbstractEventLoop | None = None
+    if args.asgi:
+        from django_services.asgi import get_asgi_application
 
-    application = get_wsgi_application()
+        application = get_asgi_application()
+        loop = asyncio.new_event_loop()
+    else:
+        from django.core.wsgi import get_wsgi_application
+
+        application = get_wsgi_application()
     from .people.models import Person
     from .workloads import ALL, BY_NAME
 
@@ -155,14 +227,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.profile:
             from pyinstrument import Profiler
 
-            call = workload_call(application, BY_NAME[args.profile], args.variant, rows)
+            call = workload_call(application, BY_NAME[args.profile], args.variant, rows, loop)
             time_call(call, 0.2)
             with Profiler(interval=0.0002) as profiler:
                 time_call(call, args.seconds * 3)
             print(profiler.output_text(unicode=True, color=False, show_all=False))
             return 0
         cells = {
-            (workload.name, variant): workload_call(application, workload, variant, rows)
+            (workload.name, variant): workload_call(application, workload, variant, rows, loop)
             for workload in ALL
             for variant in workload.variants
         }
@@ -193,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
             print(line)
     finally:
         Person.objects.filter(pk__gt=rows).delete()
+        if loop is not None:
+            loop.close()
     return 0
 
 

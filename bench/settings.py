@@ -58,6 +58,10 @@ DJANGO_SERVICES = {
     },
 }
 
+# 0 runs ASGI requests as Django's own handler does, each in a new thread (and connection).
+if os.environ.get("BENCH_ASGI_REQUEST_THREADS"):
+    DJANGO_SERVICES["ASGI_REQUEST_THREADS"] = int(os.environ["BENCH_ASGI_REQUEST_THREADS"])
+
 # Only the socket benchmark publishes events (`bench.sockets` sets BENCH_SOCKETS): the HTTP
 # benchmarks measure writes without a publisher, as before.
 if os.environ.get("BENCH_SOCKETS"):

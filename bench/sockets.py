@@ -35,7 +35,7 @@ from typing import Any
 
 from .databases import DATA_DIR, ENGINES
 from .servers import install_feathers
-from .socket_round import CLIENTS, SERVERS, measure_round
+from .socket_round import CLIENTS, SERVERS, measure_round, websocket_implementation
 
 LABELS = {"django": "django-feathers (uvicorn)", "feathers": "Feathers"}
 
@@ -138,7 +138,8 @@ def markdown(
         f"Machine: {about['cpu']}, {about['cores']} cores, Python {about['python']}, "
         f"python-socketio {about['python-socketio']}, python-engineio "
         f"{about['python-engineio']}, uvicorn {about['uvicorn']} "
-        f"({about['uvicorn-standard']}{', ' + args.uvicorn if args.uvicorn else ''}), "
+        f"({about['uvicorn-standard']}, {about['uvicorn-ws']}"
+        f"{', ' + args.uvicorn if args.uvicorn else ''}), "
         f"node {about['node']}; "
         f"{about['date']}, load average {about['load']:.2f} before the run. Medians over the "
         f"rounds; deliveries summed.",
@@ -163,6 +164,7 @@ def machine() -> dict[str, Any]:
         "uvicorn-standard": ", ".join(
             f"{name} {_version(name)}" for name in ("uvloop", "httptools", "websockets")
         ),
+        "uvicorn-ws": " ".join(websocket_implementation()) or "uvicorn's default --ws",
         "node": _node_version() if shutil.which("node") else "not run",
         "load": os.getloadavg()[0],
     }

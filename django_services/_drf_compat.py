@@ -3,6 +3,7 @@ Every place the package reads or writes a private attribute of DRF or Django, na
 
     queryset_yields_instances(queryset)    # False for .values(), .values_list()
     cached_fields(serializer)              # the fields a serializer built, or None
+    async with thread_context(executor):   # thread-sensitive calls run in `executor`
 
 DRF and Django keep these names out of their documented API, so a release may rename them
 without notice. Each access is a function of its own with the reason it is needed, and
@@ -13,10 +14,13 @@ them fails there, in one place, rather than somewhere in the package.
 
 from __future__ import annotations
 
+import inspect
 import io
 from collections.abc import Callable
+from concurrent.futures import Executor
 from typing import Any
 
+from asgiref.sync import SyncToAsync, ThreadSensitiveContext
 from django.db import models
 from django.db.models import signals
 from django.db.models.query import ModelIterable
@@ -37,7 +41,54 @@ __all__ = [
     "set_field_validators",
     "set_parsed_data",
     "skip_csrf_checks",
+    "thread_context",
 ]
+
+
+# asgiref's thread-sensitive contexts --------------------------------------------------------
+
+
+class _ExecutorContext(ThreadSensitiveContext):
+    """
+    A thread-sensitive context whose calls run in a given executor, which it does not shut
+    down, for asgiref before 3.13 (whose `ThreadSensitiveContext` takes no executor).
+
+    Writes `SyncToAsync.context_to_thread_executor`, asgiref's map from a context to its
+    executor, and takes the executor out of it before asgiref's exit would shut it down.
+    """
+
+    def __init__(self, executor: Executor) -> None:
+        super().__init__()
+        self._given_executor = executor
+
+    async def __aenter__(self) -> Any:
+        await super().__aenter__()
+        if self.token is not None:
+            _executors_by_context()[self] = self._given_executor
+        return self
+
+    async def __aexit__(self, *exc_info: Any) -> None:
+        _executors_by_context().pop(self, None)
+        await super().__aexit__(*exc_info)
+
+
+def _executors_by_context() -> Any:
+    return SyncToAsync.context_to_thread_executor
+
+
+_CONTEXT_TAKES_EXECUTOR = "executor" in inspect.signature(ThreadSensitiveContext).parameters
+
+
+def thread_context(executor: Executor) -> Any:
+    """
+    An async context manager in which asgiref's thread-sensitive `sync_to_async` calls (all
+    of Django's synchronous request code) run in `executor`, one thread, left running after.
+    """
+    if _CONTEXT_TAKES_EXECUTOR:
+        # Any: asgiref before 3.13 has no such parameter, and its stubs say so.
+        context_class: Any = ThreadSensitiveContext
+        return context_class(executor=executor)
+    return _ExecutorContext(executor)
 
 
 # Django's QuerySet ---------------------------------------------------------------------------

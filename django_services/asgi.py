@@ -13,6 +13,13 @@ that case, and nothing more: with `DEBUG` off, serve static files with your web 
 library such as WhiteNoise, as Django's deployment checklist says.
 `django_services.server.socketio.get_asgi_application()` builds on it.
 
+Django's own ASGI handler runs each request's synchronous code (signals, sync middleware, sync
+views: every service) in a thread created for that request alone, so a database connection
+never outlives its request, whatever `CONN_MAX_AGE` says. This application lends each request
+one of a fixed set of threads instead (`DJANGO_SERVICES["ASGI_REQUEST_THREADS"]`, see
+`django_services.request_threads`): connections persist in their threads as `CONN_MAX_AGE`
+allows, and no thread is started per request.
+
 ASGI servers run no system checks, as `runserver` does: a service that cannot be served
 (`django_services.E010`) or a `SOCKETIO_PUBLISHER` that does not import (`E011`) would fail
 every request or handshake. The application refuses to start instead, naming them.
@@ -20,9 +27,21 @@ every request or handshake. The application refuses to start instead, naming the
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 from typing import Any
 
-__all__ = ["check_serving", "get_asgi_application", "serves_static_files"]
+from django.core.handlers.asgi import ASGIHandler
+
+from .request_threads import RequestThreads
+
+__all__ = [
+    "PooledThreadsASGIHandler",
+    "check_serving",
+    "get_asgi_application",
+    "request_threads_of",
+    "serves_static_files",
+]
 
 
 def serves_static_files() -> bool:
@@ -39,12 +58,13 @@ def serves_static_files() -> bool:
 
 def get_asgi_application() -> Any:
     """
-    Set Django up and return its ASGI application, wrapped in Django's
-    `ASGIStaticFilesHandler` when `serves_static_files()`.
+    Set Django up and return its ASGI application (`django_asgi_handler()`), wrapped in
+    Django's `ASGIStaticFilesHandler` when `serves_static_files()`.
     """
-    from django.core.asgi import get_asgi_application as django_asgi_application
+    import django
 
-    application = django_asgi_application()
+    django.setup(set_prefix=False)
+    application = django_asgi_handler()
     check_serving()
     if serves_static_files():
         from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
@@ -64,3 +84,97 @@ def check_serving() -> None:
     ]
     if errors:
         raise ImproperlyConfigured("\n".join(f"{message.id}: {message.msg}" for message in errors))
+
+
+def django_asgi_handler() -> Any:
+    """
+    Django's ASGI handler, on the fixed threads of `ASGI_REQUEST_THREADS` (a number; None: four
+    a core and four more, at most 32), or Django's own (a thread per request) when it is 0.
+    """
+    from .conf import services_settings
+
+    threads = services_settings.ASGI_REQUEST_THREADS
+    if threads == 0:
+        return ASGIHandler()
+    return PooledThreadsASGIHandler(RequestThreads(threads))
+
+
+class _Borrowed:
+    """The thread a request borrowed, and the context its sync calls run in there."""
+
+    executor: Any = None
+    context: Any = None
+
+
+#: The `_Borrowed` of the request the current task serves.
+_borrowed: contextvars.ContextVar[_Borrowed] = contextvars.ContextVar("borrowed_thread")
+
+
+class PooledThreadsASGIHandler(ASGIHandler):
+    """
+    Django's ASGI handler, running each HTTP request's sync code in one of `threads`.
+
+    A request borrows its thread once its body has arrived, as Django's handler starts its
+    thread then: a slow upload holds no thread.
+    """
+
+    def __init__(self, threads: RequestThreads) -> None:
+        from ._drf_compat import thread_context
+
+        super().__init__()
+        self.threads = threads
+        self._thread_context = thread_context
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "lifespan":
+            await self._lifespan(receive, send)
+            return
+        if scope["type"] != "http":
+            await super().__call__(scope, receive, send)
+            return
+        borrowed = _Borrowed()
+        token = _borrowed.set(borrowed)
+        try:
+            await self.handle(scope, receive, send)
+        finally:
+            if borrowed.context is not None:
+                await borrowed.context.__aexit__(None, None, None)
+            if borrowed.executor is not None:
+                self.threads.release(borrowed.executor)
+            _borrowed.reset(token)
+
+    async def read_body(self, receive: Any) -> Any:
+        """Django's `read_body`, then a thread borrowed for the rest of the request."""
+        body_file = await super().read_body(receive)
+        borrowed = _borrowed.get()
+        try:
+            borrowed.executor = await self.threads.acquire()
+        except BaseException:
+            body_file.close()
+            raise
+        # Entered in this task's context, which the rest of `handle` runs in (read_body is
+        # awaited, not run as a task of its own); left in `__call__`.
+        borrowed.context = self._thread_context(borrowed.executor)
+        await borrowed.context.__aenter__()
+        return body_file
+
+    async def _lifespan(self, receive: Any, send: Any) -> None:
+        # At shutdown, the threads close their database connections and end.
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await asyncio.to_thread(self.threads.close)
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+
+def request_threads_of(application: Any) -> RequestThreads | None:
+    """The `RequestThreads` of an application of `get_asgi_application()`, if it has any."""
+    while application is not None:
+        if isinstance(application, PooledThreadsASGIHandler):
+            return application.threads
+        # ASGIStaticFilesHandler keeps the application it wraps as `application`.
+        application = getattr(application, "application", None)
+    return None

@@ -72,6 +72,11 @@ DEFAULTS: dict[str, Any] = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     # The DRF exception handler of services (dotted path): every error as Feathers JSON.
     "EXCEPTION_HANDLER": "django_services.server.exceptions.exception_handler",
+    # The threads an ASGI server (`django_services.asgi.get_asgi_application()`) runs the sync
+    # code of HTTP requests in, each lent to one request at a time, so that database
+    # connections persist between requests as CONN_MAX_AGE allows. None: four a core and four
+    # more, at most 32; 0: Django's own handler, a new thread (and connection) per request.
+    "ASGI_REQUEST_THREADS": None,
     # The publisher of service events to socket.io connections (a dotted path to a
     # `django_services.server.socketio.Publisher` subclass); None publishes nothing.
     "SOCKETIO_PUBLISHER": None,

@@ -11,6 +11,10 @@ import os
 
 import pytest
 
+# The remotes' fixtures serve tests in several folders (the client, its bridges, the commands,
+# the middleware, the testing helpers, the cold starts).
+pytest_plugins = ["tests.remotes.fixtures"]
+
 
 def pytest_configure(config):
     from django.conf import settings

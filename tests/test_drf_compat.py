@@ -6,9 +6,13 @@ so a release that renames one fails here, by name.
 
 from __future__ import annotations
 
+import asyncio
 import io
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+from asgiref.sync import sync_to_async
 from django.db.models.signals import post_init
 from django.http import HttpResponse
 from django.test import RequestFactory
@@ -139,3 +143,21 @@ def test_a_closer_runs_when_the_response_is_closed():
 
     response.close()
     assert closed == [True]
+
+
+@pytest.mark.parametrize("context", [compat.thread_context, compat._ExecutorContext])
+def test_a_thread_context_runs_thread_sensitive_calls_in_its_executor(context):
+    executor = ThreadPoolExecutor(1)
+    executor_thread = executor.submit(threading.get_ident).result()
+
+    async def calls() -> list[int]:
+        async with context(executor):
+            return [await sync_to_async(threading.get_ident)() for _ in range(3)]
+
+    try:
+        assert asyncio.run(calls()) == [executor_thread] * 3
+        # Left running for the next context.
+        assert executor.submit(threading.get_ident).result() == executor_thread
+        assert asyncio.run(calls()) == [executor_thread] * 3
+    finally:
+        executor.shutdown()

@@ -15,6 +15,11 @@ the same fields, bound to the new instance, at about a third of the cost. The cl
 DRF's own column fields (`COLUMN_FIELDS`, `PrimaryKeyRelatedField`) is a shallow copy with a
 list of validators of its own: such a field keeps nothing else an instance may change in place.
 
+The serializer's own validators (`Meta.validators`, or the unique-together and unique-for-date
+validators DRF derives from the model) are kept the same way, when the class finds them as DRF
+does (`VALIDATOR_HOOKS`): each instance gets a list of its own holding the validators the
+first one built, which keep no state of an instance's.
+
 A serializer class that overrides how DRF builds its fields (`__init__`, `get_fields`,
 `get_field_names`, `build_field` and the other hooks in `FIELD_HOOKS`), which may read the
 request, is left alone, as is every class outside `ModelSerializer`. Templates are dropped
@@ -43,6 +48,16 @@ _SHALLOW_CLONES: frozenset[type] = COLUMN_FIELDS | {relations.PrimaryKeyRelatedF
 # Weak keys: serializer classes made on the fly (one per call, say) must not pile up here.
 #: ModelSerializer class -> its fields, unbound, as `get_fields()` returned them once.
 _templates: weakref.WeakKeyDictionary[type, dict[str, Any]] = weakref.WeakKeyDictionary()
+#: ModelSerializer class -> its validators, as `get_validators()` returned them once.
+_validator_templates: weakref.WeakKeyDictionary[type, list[Any]] = weakref.WeakKeyDictionary()
+
+#: The serializer methods DRF finds a serializer's own validators with.
+VALIDATOR_HOOKS = (
+    "validators",
+    "get_validators",
+    "get_unique_together_validators",
+    "get_unique_for_date_validators",
+)
 
 
 def reuse_built_fields(serializer: serializers.BaseSerializer) -> bool:
@@ -69,7 +84,18 @@ def reuse_built_fields(serializer: serializers.BaseSerializer) -> bool:
     for name, field in template.items():
         fields[name] = _clone(field)
     set_cached_fields(serializer, fields)
+    if field_validators(serializer) is None and _finds_validators_as_drf(cls):
+        validators = _validator_templates.get(cls)
+        if validators is None:
+            validators = _validator_templates[cls] = serializer.get_validators()
+        set_field_validators(serializer, list(validators))
     return True
+
+
+def _finds_validators_as_drf(cls: type) -> bool:
+    return all(
+        getattr(cls, name) is getattr(serializers.ModelSerializer, name) for name in VALIDATOR_HOOKS
+    )
 
 
 def _clone(field: Any) -> Any:
@@ -85,6 +111,7 @@ def _clone(field: Any) -> Any:
 
 def _drop_templates(**kwargs: Any) -> None:
     _templates.clear()
+    _validator_templates.clear()
 
 
 setting_changed.connect(_drop_templates)

@@ -17,7 +17,7 @@ import socketio
 from django_services.client import App, MemoryStorage, authentication_client, socketio_client
 from django_services.errors import NotAuthenticated
 from tests.client.clocks import ManualClock
-from tests.socketio.conftest import EMAIL, PASSWORD, SECRET, SERVICES, LiveSocketServer
+from tests.server.socketio.conftest import EMAIL, PASSWORD, SECRET, SERVICES, LiveSocketServer
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

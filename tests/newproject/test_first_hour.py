@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from tests.test_docs import page, titled_block
+from tests.docs.test_docs import page, titled_block
 
 STATIC_PAGE = "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js"
 

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from django_services.query import codec, find, model_query_fields, parse_query
+from tests.server.conftest import serve  # noqa: F401 - the fixture of the tests over HTTP
 
 # Models are imported inside the fixtures: this file is read before Django is set up.
 

@@ -18,9 +18,8 @@ from django.db import InterfaceError
 from django.db.utils import DatabaseErrorWrapper
 
 from django_services.server.database_errors import is_transient
+from tests.concurrency.test_transient_errors import POSTGRES
 from tests.interop.databases import conformance_database
-
-from .test_transient_errors import POSTGRES
 
 
 def django_error(database: Any, action: Callable[[], Any]) -> BaseException:

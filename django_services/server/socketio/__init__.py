@@ -54,9 +54,11 @@ def get_asgi_application(
         from ...asgi import get_asgi_application as django_asgi_application
 
         django_application = django_asgi_application()
+    from ...asgi import request_threads_of
     from .server import SocketServer
 
     server = SocketServer(**server_options)
+    server.request_threads = request_threads_of(django_application)
     application = server.asgi_app(django_application, socketio_path=socketio_path)
     application.server = server
     return application

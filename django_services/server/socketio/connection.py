@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import sys
 from collections.abc import Mapping
 from typing import Any
 
@@ -68,7 +69,8 @@ class Connection:
         for key, value in environ.items():
             if key.startswith("HTTP_") or key in ("CONTENT_TYPE", "CONTENT_LENGTH"):
                 name = key[5:] if key.startswith("HTTP_") else key
-                headers[name.replace("_", "-").lower()] = value
+                # Interned: every connection shares one string per header name.
+                headers[sys.intern(name.replace("_", "-").lower())] = value
                 if key.startswith("HTTP_"):
                     kept[key] = value
             elif key in _KEPT_ENVIRON:

@@ -14,11 +14,13 @@ turn every `SLICE` recipients so that other sockets' calls do not wait behind a 
 emits with an acknowledgement callback and binary attachments keep python-socketio's path.
 Each engine.io socket's packets wait in a `SocketQueue`, lighter than `asyncio.Queue`.
 `install_writer()` (done by the managers) makes engine.io's websocket writer wait for its
-queue without `wait_for`: its reader already ends it when the client goes silent.
+queue without `wait_for`: its reader already ends it when the client goes silent; and
+`install_pings()` (done by the managers too) sends each socket's pings from a timer of the
+event loop, where python-engineio keeps a task sleeping between two pings for every socket.
 
 This module is the only one that reaches into python-socketio's and python-engineio's
 internals (the rooms of the manager, engine.io's sockets and their queues); the versions
-pyproject.toml allows (python-socketio 5.13 and later) share them, and tests/socketio checks
+pyproject.toml allows (python-socketio 5.13 and later) share them, and tests/server/socketio checks
 each assumption against the installed versions.
 """
 
@@ -33,7 +35,7 @@ from engineio import async_socket, exceptions
 from engineio import packet as eio_packet
 from socketio import packet
 
-__all__ = ["SLICE", "Manager", "RedisManager", "SocketQueue", "install_writer"]
+__all__ = ["SLICE", "Manager", "RedisManager", "SocketQueue", "install_pings", "install_writer"]
 
 #: Recipients given their packet between two turns of the event loop.
 SLICE = 128
@@ -52,6 +54,7 @@ class Manager(socketio.AsyncManager):
     def initialize(self) -> None:
         super().initialize()
         install_writer()
+        install_pings()
 
     async def emit(
         self,
@@ -229,3 +232,36 @@ async def _poll(self: Any) -> list[Any]:
             break
         packets.append(pkt)
     return packets
+
+
+_PINGS_INSTALLED = False
+
+
+def install_pings() -> None:
+    """Make engine.io's sockets wait for their next ping with a timer instead of a task."""
+    global _PINGS_INSTALLED
+    if not _PINGS_INSTALLED:
+        async_socket.AsyncSocket.schedule_ping = _schedule_ping
+        _PINGS_INSTALLED = True
+
+
+def _schedule_ping(self: Any) -> None:
+    """
+    engine.io's `AsyncSocket.schedule_ping` (at the handshake, and on each pong): the next
+    ping in `ping_interval` seconds. A pong that comes while a ping is already scheduled
+    starts no second one.
+    """
+    if getattr(self, "_ping_timer", None) is not None:
+        return
+    # No ping awaits its pong until the next is sent: engine.io's ping timeout starts then.
+    self.last_ping = None
+    loop = asyncio.get_running_loop()
+    self._ping_timer = loop.call_later(self.server.ping_interval, _send_ping, self)
+
+
+def _send_ping(socket: Any) -> None:
+    """engine.io's `AsyncSocket._send_ping` after its sleep, without a task of its own."""
+    socket._ping_timer = None
+    if not socket.closing and not socket.closed:
+        socket.last_ping = time.time()
+        socket.queue.put_nowait(eio_packet.Packet(eio_packet.PING))

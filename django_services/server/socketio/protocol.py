@@ -11,6 +11,9 @@ answer them (python-socketio and python-engineio word them differently):
   "parse error" (see `FeathersPacket` and `close_on_parse_errors`);
 * a client's own close packet: a long-poll the server holds for that client is answered at
   once, so that its request and connection end with the session (see `end_polls_on_close`).
+
+And one thing python-engineio keeps that no one reads: the body reader of a session's
+handshake request (see `drop_handshake_body`).
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ __all__ = [
     "FeathersPacket",
     "SocketIOApp",
     "close_on_parse_errors",
+    "drop_handshake_body",
     "end_polls_on_close",
     "refuse_namespace",
 ]
@@ -135,6 +139,23 @@ def end_polls_on_close(sio: socketio.AsyncServer) -> None:
             session.queue.put_nowait(None)
 
     sio.eio.on("disconnect", on_disconnect)
+
+
+def drop_handshake_body(sio: socketio.AsyncServer) -> None:
+    """
+    Forget the body reader of each session's handshake request once the session opens.
+
+    python-socketio keeps the handshake's environ for the session's life (`get_environ`).
+    Its `wsgi.input` is an instance of a class python-engineio defines anew for every request
+    (1.5 to 2.5 KiB with its methods), and a handshake has no body to read.
+    """
+    handle = sio.eio.handlers["connect"]
+
+    async def on_connect(eio_sid: str, environ: dict[str, Any], *args: Any) -> Any:
+        environ.pop("wsgi.input", None)
+        return await handle(eio_sid, environ, *args)
+
+    sio.eio.on("connect", on_connect)
 
 
 class FeathersPacket(packet.Packet):

@@ -18,7 +18,7 @@ import json
 import logging
 import time
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import socketio
 from django.db import close_old_connections
@@ -37,10 +37,14 @@ from .protocol import (
     FeathersPacket,
     SocketIOApp,
     close_on_parse_errors,
+    drop_handshake_body,
     end_polls_on_close,
     refuse_namespace,
 )
 from .workers import CallWorkers
+
+if TYPE_CHECKING:
+    from ...request_threads import RequestThreads
 
 __all__ = ["SocketServer"]
 
@@ -88,6 +92,9 @@ class SocketServer:
         self.call_rate, self.call_burst = call_rate, call_burst
         self.calls_in_flight = calls_in_flight
         self.workers = CallWorkers(call_threads)
+        #: The threads of the Django application REST requests go to, closed at shutdown
+        #: with the server (`get_asgi_application()` sets them).
+        self.request_threads: RequestThreads | None = None
         options.setdefault("serializer", FeathersPacket)
         options.setdefault("json", _JSON)
         url = emitter.redis_url()
@@ -108,6 +115,7 @@ class SocketServer:
         self.sio.on("connect", refuse_namespace, namespace="*")
         close_on_parse_errors(self.sio)
         end_polls_on_close(self.sio)
+        drop_handshake_body(self.sio)
         event_bus.subscribe(self.on_service_event)
         emitter.server_started()
 
@@ -122,6 +130,8 @@ class SocketServer:
             emitter.server_stopped()
         await self.sio.shutdown()
         self.workers.shutdown()
+        if self.request_threads is not None:
+            await asyncio.to_thread(self.request_threads.close)
 
     def asgi_app(self, other_asgi_app: Any = None, socketio_path: str = "socket.io") -> Any:
         """The ASGI application: socket.io at `/<socketio_path>/`, the rest to `other_asgi_app`."""

@@ -1,0 +1,364 @@
+"""
+The socket.io client when the network fails: through a proxy the tests control (drops, a server
+that goes away and comes back, held answers) to our own server, sync and async, on websocket
+and on long-polling.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+import requests
+import socketio
+
+from django_services.client import App, Retries, authentication_client, socketio_client
+from django_services.errors import NotAuthenticated, Unavailable
+from tests.client.proxy import Proxy
+from tests.server.socketio.conftest import (  # noqa: F401 (fixtures)
+    EMAIL,
+    PASSWORD,
+    LiveSocketServer,
+    services_settings,
+    user,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PUBLISHER = "tests.interop.conformance.realtime.ConformancePublisher"
+LOGIN = {"strategy": "local", "email": EMAIL, "password": PASSWORD}
+TRANSPORTS = pytest.mark.parametrize("transport", ["websocket", "polling"])
+
+
+class ControlledServer(LiveSocketServer):
+    """The live server, with its event loop at hand to disconnect a socket from the server."""
+
+    def _run(self) -> None:
+        async def serve() -> None:
+            self.loop = asyncio.get_running_loop()
+            await self.server.serve(sockets=[self.listener])
+
+        asyncio.run(serve())
+
+    def knows(self, sid: str | None, old_sid: str | None) -> bool:
+        """Whether the client's socket is a new one the server has connected."""
+        connections = list(self.application.server.connections.values())
+        return sid not in (None, old_sid) and bool(connections)
+
+    def disconnect_all(self) -> None:
+        """The server ends every socket, as it does when a token expires."""
+        server = self.application.server
+
+        async def disconnect() -> None:
+            for connection in list(server.connections.values()):
+                await server.sio.disconnect(connection.sid)
+
+        asyncio.run_coroutine_threadsafe(disconnect(), self.loop).result(10)
+
+
+@pytest.fixture
+def server(services_settings, settings, transactional_db):  # noqa: F811
+    settings.DJANGO_SERVICES = {**services_settings, "SOCKETIO_PUBLISHER": PUBLISHER}
+    server = ControlledServer()
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def proxy(server):
+    proxy = Proxy(server.url).start()
+    yield proxy
+    proxy.stop()
+
+
+def sync_app(url: str, transport: str, **options) -> App:
+    client = socketio.Client(reconnection_delay=0.05, reconnection_delay_max=0.2)
+    options = {"transports": [transport], "timeout": 10, **options}
+    return (
+        App()
+        .configure(socketio_client(url, client, options=options))
+        .configure(authentication_client())
+    )
+
+
+def async_app(url: str, transport: str, **options) -> App:
+    client = socketio.AsyncClient(reconnection_delay=0.05, reconnection_delay_max=0.2)
+    options = {"transports": [transport], "timeout": 10, **options}
+    return (
+        App()
+        .configure(socketio_client(url, client, options=options))
+        .configure(authentication_client())
+    )
+
+
+def idle(app: App) -> None:
+    """Wait until python-engineio has no packet to send or POST under way (its queue is done)."""
+    wait_for(lambda: app.connection.client.eio.queue.unfinished_tasks == 0)
+
+
+#: How long a reconnect after a server disconnect may take: over long-polling the engine waits
+#: for its poll in flight to end first (the server answers a waiting poll within 5 s), longer
+#: on a machine busy with other suites.
+RECONNECT = 30.0
+
+
+def wait_for(predicate, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting")
+        time.sleep(0.01)
+
+
+async def await_for(predicate, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting")
+        await asyncio.sleep(0.01)
+
+
+@TRANSPORTS
+def test_a_call_waiting_for_a_reconnect_goes_once_the_socket_is_back(proxy, transport):
+    app = sync_app(proxy.url, transport)
+    try:
+        people = app.service("people")
+        assert people.find() == []
+        for _ in range(3):
+            proxy.down()
+            wait_for(lambda: app.connection.reconnecting)
+            with ThreadPoolExecutor(1) as pool:
+                waiting = pool.submit(people.find)
+                proxy.up()
+                assert waiting.result(15) == []
+    finally:
+        app.connection.close()
+
+
+def _calls_across_a_server_disconnect(app: App, server: ControlledServer) -> list[BaseException]:
+    people = app.service("people")
+    failures: list[BaseException] = []
+    done = threading.Event()
+
+    def call_again_and_again() -> None:
+        while not done.is_set():
+            try:
+                people.find()
+            except Exception as exc:
+                failures.append(exc)
+                done.wait(0.01)  # no busy loop while the socket is down
+
+    with ThreadPoolExecutor(2) as pool:
+        callers = [pool.submit(call_again_and_again) for _ in range(2)]
+        try:
+            for _ in range(3):
+                sid = app.connection.client.sid
+                server.disconnect_all()
+                wait_for(lambda sid=sid: server.knows(app.connection.client.sid, sid), RECONNECT)
+        finally:
+            done.set()
+        for caller in callers:
+            caller.result(30)
+    return failures
+
+
+@TRANSPORTS
+def test_a_call_as_the_server_disconnects_reconnects_or_fails_typed(server, transport):
+    app = sync_app(server.url, transport)
+    try:
+        assert app.service("people").find() == []
+        failures = _calls_across_a_server_disconnect(app, server)
+        assert all(isinstance(failure, Unavailable) for failure in failures), failures
+        assert app.service("people").find() == []
+    finally:
+        app.connection.close()
+
+
+@TRANSPORTS
+async def test_an_async_call_as_the_server_disconnects_reconnects_or_fails_typed(server, transport):
+    app = async_app(server.url, transport)
+    people = app.service("people")
+    try:
+        assert await people.find() == []
+        failures: list[BaseException] = []
+        done = asyncio.Event()
+
+        async def call_again_and_again() -> None:
+            while not done.is_set():
+                try:
+                    await people.find()
+                except Exception as exc:
+                    failures.append(exc)
+                    await asyncio.sleep(0.01)  # no busy loop while the socket is down
+
+        callers = [asyncio.ensure_future(call_again_and_again()) for _ in range(2)]
+        for _ in range(3):
+            sid = app.connection.client.sid
+            await asyncio.to_thread(server.disconnect_all)
+            await await_for(lambda sid=sid: server.knows(app.connection.client.sid, sid), RECONNECT)
+        done.set()
+        await asyncio.wait_for(asyncio.gather(*callers), 30)
+        assert all(isinstance(failure, Unavailable) for failure in failures), failures
+        assert await people.find() == []
+    finally:
+        await app.connection.aclose()
+
+
+@pytest.mark.usefixtures("user")
+def test_a_burst_of_events_over_polling_keeps_the_connection(server):
+    app = sync_app(server.url, "polling")
+    try:
+        app.authenticate(LOGIN)
+        seen: list[dict] = []
+        app.service("people").on("created", seen.append)
+        sid = app.connection.client.sid
+        names = [{"name": f"burst {n}"} for n in range(40)]
+        made = requests.post(f"{server.url}/people", json=names, timeout=10)
+        assert made.status_code == 201, made.text
+        wait_for(lambda: len(seen) == 40)
+        assert app.connection.client.sid == sid
+    finally:
+        app.connection.close()
+
+
+async def test_a_burst_of_async_calls_over_polling_keeps_the_connection(server):
+    app = async_app(server.url, "polling")
+    try:
+        people = app.service("people")
+        assert await people.find() == []
+        sid = app.connection.client.sid
+        assert await asyncio.gather(*(people.find() for _ in range(30))) == [[]] * 30
+        assert app.connection.client.sid == sid
+    finally:
+        await app.connection.aclose()
+
+
+async def test_an_async_polling_call_fails_at_once_when_the_connection_drops(proxy):
+    app = async_app(proxy.url, "polling", timeout=30)
+    try:
+        people = app.service("people")
+        assert await people.find() == []
+        proxy.hold()
+        proxy.forget_sent()
+        waiting = asyncio.ensure_future(people.find())
+        await asyncio.to_thread(proxy.wait_for_sent, b'"find"')
+        proxy.drop()
+        proxy.release()
+        started = time.monotonic()
+        with pytest.raises(Unavailable):
+            await waiting
+        # Well before the call's own timeout (30 s) and the server's ping timeout (20 s).
+        assert time.monotonic() - started < 10
+        assert await people.find() == []
+    finally:
+        await app.connection.aclose()
+
+
+@pytest.mark.usefixtures("user")
+def test_sync_handlers_get_events_in_the_order_the_server_sent_them(server):
+    app = sync_app(server.url, "websocket")
+    try:
+        app.authenticate(LOGIN)
+        seen: list[str] = []
+
+        def on_created(person: dict) -> None:
+            sum(range(20000))  # a handler that works a little while the next events arrive
+            seen.append(person["name"])
+
+        app.service("people").on("created", on_created)
+        assert app.service("people").find() == []
+        names = [f"ordered {n:03}" for n in range(100)]
+        made = requests.post(f"{server.url}/people", json=[{"name": n} for n in names], timeout=10)
+        assert made.status_code == 201, made.text
+        wait_for(lambda: len(seen) == len(names))
+        assert seen == names
+    finally:
+        app.connection.close()
+
+
+def test_close_during_a_polling_post_ends_the_server_session(server, proxy):
+    app = sync_app(proxy.url, "polling")
+    people = app.service("people")
+    assert people.find() == []
+    assert len(server.application.server.connections) == 1
+    idle(app)
+    proxy.hold()
+    proxy.forget_sent()
+    with ThreadPoolExecutor(2) as pool:
+        pool.submit(people.find, connection={"timeout": 5})
+        proxy.wait_for_sent(b'"find"')
+        closing = pool.submit(app.connection.close)
+        wait_for(lambda: app.connection.client.eio.state != "connected")
+        proxy.release()
+        closing.result(10)
+    # Well before the server's ping interval (25 s) ends the session by itself.
+    wait_for(lambda: not server.application.server.connections, timeout=10)
+
+
+@TRANSPORTS
+def test_a_refused_handshake_raises_the_servers_error(server, transport):
+    app = sync_app(server.url, transport, headers={"Authorization": "Bearer not-a-token"})
+    try:
+        with pytest.raises(NotAuthenticated, match="jwt malformed") as refused:
+            app.service("people").find()
+        assert refused.value.code == 401
+    finally:
+        app.connection.close()
+
+
+@TRANSPORTS
+async def test_a_refused_async_handshake_raises_the_servers_error(server, transport):
+    app = async_app(server.url, transport, headers={"Authorization": "Bearer not-a-token"})
+    try:
+        with pytest.raises(NotAuthenticated, match="jwt malformed"):
+            await app.service("people").find()
+    finally:
+        await app.connection.aclose()
+
+
+@TRANSPORTS
+def test_an_idempotent_call_is_sent_again_after_a_drop_with_retries(proxy, transport):
+    app = sync_app(proxy.url, transport, retries=Retries(total=3, backoff_factor=0.05))
+    try:
+        people = app.service("people")
+        assert people.find() == []
+        with ThreadPoolExecutor(1) as pool:
+            for method, call, error in (
+                ("create", lambda: people.create({"name": "once"}), Unavailable),
+                ("find", people.find, None),
+            ):
+                wait_for(lambda: app.connection.up and not app.connection.reconnecting)
+                people.find()  # the socket is back
+                idle(app)
+                proxy.hold()
+                proxy.forget_sent()
+                waiting = pool.submit(call)
+                proxy.wait_for_sent(f'"{method}"'.encode() if transport == "polling" else b"")
+                proxy.drop()
+                proxy.release()
+                if error is None:
+                    # Sent again once the socket is back (the create may or may not have
+                    # reached the server before the drop).
+                    assert isinstance(waiting.result(15), list)
+                else:
+                    with pytest.raises(error):
+                        waiting.result(15)
+    finally:
+        app.connection.close()
+
+
+async def test_a_throttled_call_waits_the_servers_retry_after_with_retries(server):
+    app = async_app(server.url, "websocket", retries=Retries(total=5))
+    people = app.service("people")
+    try:
+        assert await people.find() == []
+        # More calls at once than the server lets one connection run (32): the rest get a 429
+        # with retryAfter, and are sent again after it.
+        found = await asyncio.gather(*(people.find() for _ in range(48)))
+        assert found == [[]] * 48
+    finally:
+        await app.connection.aclose()

@@ -1,0 +1,161 @@
+"""
+A real socket.io server for the tests: uvicorn on loopback, in a thread, serving the ASGI
+application of `get_asgi_application()` (REST and socket.io on one port), and real
+python-socketio clients connecting to it over websocket or polling.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import socketio
+import uvicorn
+
+from django_services.server.socketio import get_asgi_application
+
+C = "tests.interop.conformance.services."
+SECRET = "the-socket-tests-jwt-secret-of-at-least-32-bytes"
+EMAIL = "ada@example.com"
+PASSWORD = "correct horse battery staple"
+
+SERVICES = {
+    "people": C + "PersonService",
+    "people-customid": C + "PersonCustomIdService",
+    "api/v1/messages": C + "MessageService",
+    "todos": C + "TodoService",
+    "users": C + "ConformanceUserService",
+    "secrets": C + "SecretService",
+    "users/:userId/notes": C + "NoteService",
+    "errors": C + "ErrorService",
+    "whoami": "tests.server.authentication.services.WhoAmIService",
+}
+
+#: The Python client's transports. Long-polling is proved by the real socket.io-client of the
+#: Feathers interoperability suite (tests/interop): python-socketio's polling client leaves its
+#: last long-poll's connection open when it disconnects.
+TRANSPORTS = ("websocket",)
+
+
+class LiveSocketServer:
+    """uvicorn serving the socket.io + Django application in a thread, on a free port."""
+
+    def __init__(self, **server_options: Any) -> None:
+        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.listener.bind(("127.0.0.1", 0))
+        self.url = f"http://127.0.0.1:{self.listener.getsockname()[1]}"
+        self.application = get_asgi_application(**server_options)
+        config = uvicorn.Config(self.application, log_level="warning", lifespan="on")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        asyncio.run(self.server.serve(sockets=[self.listener]))
+
+    def start(self) -> None:
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("The socket server did not start")
+            time.sleep(0.01)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+        self.listener.close()
+
+
+@pytest.fixture
+def services_settings(settings):
+    settings.DJANGO_SERVICES = {
+        "SERVICES": SERVICES,
+        "AUTHENTICATION": {"SECRET": SECRET, "ENTITY": "user", "ENTITY_SERVICE": "users"},
+    }
+    return settings.DJANGO_SERVICES
+
+
+@pytest.fixture
+def live_socket_server(services_settings, transactional_db) -> Iterator[LiveSocketServer]:
+    server = LiveSocketServer()
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def user(transactional_db):
+    from tests.testapp.models import User
+
+    return User.objects.create_user(email=EMAIL, password=PASSWORD)
+
+
+class Client:
+    """A python-socketio client whose calls return the ack's arguments as a list."""
+
+    def __init__(self, url: str, transport: str) -> None:
+        self.url = url
+        self.transport = transport
+        self.sio = socketio.AsyncClient(reconnection=False)
+        self.disconnected = asyncio.Event()
+        self.sio.on("disconnect", self._on_disconnect)
+
+        self.events: list[tuple[str, Any]] = []
+        self.sio.on("*", self._on_event)
+
+    async def _on_disconnect(self, *args: Any) -> None:
+        self.disconnected.set()
+
+    async def _on_event(self, event: str, *args: Any) -> None:
+        assert len(args) == 1, (event, args)
+        self.events.append((event, args[0]))
+
+    async def connect(self, headers: dict[str, str] | None = None) -> Client:
+        await self.sio.connect(self.url, headers=headers or {}, transports=[self.transport])
+        return self
+
+    async def ack(self, event: str, *args: Any, timeout: float = 10) -> list[Any]:
+        """Emit `event` with `args` and return every argument of its ack."""
+        answered: asyncio.Future[list[Any]] = asyncio.get_running_loop().create_future()
+        await self.sio.emit(event, args, callback=lambda *values: answered.set_result(list(values)))
+        return await asyncio.wait_for(answered, timeout)
+
+    async def call(self, event: str, *args: Any) -> Any:
+        """The result of a call that must succeed."""
+        answer = await self.ack(event, *args)
+        assert len(answer) == 2 and answer[0] is None, answer
+        return answer[1]
+
+    async def error(self, event: str, *args: Any) -> dict[str, Any]:
+        """The error object of a call that must fail."""
+        answer = await self.ack(event, *args)
+        assert len(answer) == 1 and isinstance(answer[0], dict), answer
+        return answer[0]
+
+    async def close(self) -> None:
+        await self.sio.shutdown()
+
+
+@pytest.fixture(params=TRANSPORTS)
+def transport(request) -> str:
+    return request.param
+
+
+@pytest.fixture
+async def connect(live_socket_server, transport):
+    """`await connect(headers=None)`: a connected client on the test's transport."""
+    clients: list[Client] = []
+
+    async def open_client(headers: dict[str, str] | None = None) -> Client:
+        client = Client(live_socket_server.url, transport)
+        clients.append(client)
+        return await client.connect(headers)
+
+    yield open_client
+    for client in clients:
+        await client.close()

@@ -1,0 +1,103 @@
+"""Service events reach the connections their publisher chooses, once each, after commit."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import requests
+
+from tests.server.socketio.conftest import PASSWORD
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PUBLISHER = "tests.interop.conformance.realtime.ConformancePublisher"
+
+
+@pytest.fixture
+def publishing(services_settings, settings):
+    settings.DJANGO_SERVICES = {**services_settings, "SOCKETIO_PUBLISHER": PUBLISHER}
+
+
+async def logged_in(connect, email):
+    """A connection logged in as a new user `email`; returns (client, user record)."""
+    client = await connect()
+    user = await client.call("create", "users", {"email": email, "password": PASSWORD}, {})
+    await client.call(
+        "create", "authentication", {"strategy": "local", "email": email, "password": PASSWORD}, {}
+    )
+    return client, user
+
+
+async def barrier(writer, observers):
+    """Wait until every observer got the `people created` of a write made now."""
+    marker = await writer.call("create", "people", {"name": "barrier"}, {})
+    for _ in range(200):
+        if all(("people created", marker) in client.events for client in observers):
+            await asyncio.sleep(0.2)
+            return
+        await asyncio.sleep(0.025)
+    raise AssertionError("the barrier event did not arrive")
+
+
+async def test_events_reach_logged_in_connections_once_and_not_anonymous_ones(publishing, connect):
+    ada, ada_user = await logged_in(connect, "ada@example.com")
+    bob, bob_user = await logged_in(connect, "bob@example.com")
+    anonymous = await connect()
+
+    person = await ada.call("create", "people", {"name": "Cy"}, {})
+    many = await ada.call("create", "people", [{"name": "D"}, {"name": "E"}], {})
+    await ada.call("patch", "users", ada_user["id"], {"email": "ada2@example.com"}, {})
+    await ada.call("create", "api/v1/messages", {"text": "hi", "userId": bob_user["id"]}, {})
+    await ada.call("create", "secrets", {"secret": "s"}, {})
+    await barrier(ada, [ada, bob])
+
+    for client in (ada, bob):
+        names = [event for event, _ in client.events]
+        assert ("people created", person) in client.events
+        # One event per record of a multi create, each carrying one record.
+        assert [data for event, data in client.events if event == "people created"][1:3] == many
+        # The user is in two of the channels `users` publishes to, and gets the event once.
+        assert names.count("users patched") == 1
+        assert "secrets created" not in names
+        patched = dict(client.events)["users patched"]
+        assert patched == {"id": ada_user["id"], "email": "ada2@example.com"}
+    assert "api/v1/messages created" in [event for event, _ in bob.events]
+    assert "api/v1/messages created" not in [event for event, _ in ada.events]
+    assert anonymous.events == []
+
+
+async def test_rest_writes_and_custom_events_are_published(publishing, connect, live_socket_server):
+    ada, _ = await logged_in(connect, "ada@example.com")
+    response = requests.post(f"{live_socket_server.url}/todos", json={"text": "t"}, timeout=10)
+    assert response.status_code == 201
+    await ada.call("markAllComplete", "todos", {}, {})
+    await barrier(ada, [ada])
+    assert ("todos created", response.json()) in ada.events
+    assert ("todos markedAllComplete", {"updated": 1}) in ada.events
+    assert "todos patched" not in [event for event, _ in ada.events]
+
+
+async def test_logout_leaves_every_channel(publishing, connect):
+    ada, _ = await logged_in(connect, "ada@example.com")
+    bob, _ = await logged_in(connect, "bob@example.com")
+    await ada.call("remove", "authentication", None, {})
+    ada.events.clear()
+    await barrier(bob, [bob])
+    assert ada.events == []
+
+
+async def test_nothing_is_published_without_a_publisher(connect):
+    ada, _ = await logged_in(connect, "ada@example.com")
+    bob, _ = await logged_in(connect, "bob@example.com")
+    await bob.call("create", "people", {"name": "Cy"}, {})
+    await asyncio.sleep(0.5)
+    assert ada.events == [] and bob.events == []
+
+
+async def test_a_failed_write_publishes_nothing(publishing, connect):
+    ada, _ = await logged_in(connect, "ada@example.com")
+    error = await ada.error("create", "people", {"age": "old"}, {})
+    assert error["code"] == 400
+    await barrier(ada, [ada])
+    assert [event for event, _ in ada.events] == ["people created"]

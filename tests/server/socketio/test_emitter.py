@@ -1,0 +1,130 @@
+"""
+Events cross processes through Redis: two socket.io server processes (uvicorn) and a WSGI
+process share one database and one Redis; a write in any of them reaches the sockets of both.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+import requests
+
+from tests.interop.databases import conformance_database
+from tests.interop.processes import BackgroundServer
+from tests.server.socketio.conftest import PASSWORD, Client
+
+REPOSITORY = Path(__file__).resolve().parents[3]
+REDIS_URL = "redis://127.0.0.1:6379/10"
+#: This run's own channel (`SOCKETIO_REDIS_CHANNEL`): other runs may share the Redis server.
+CHANNEL = f"django-feathers-tests-{uuid.uuid4().hex}"
+
+
+def redis_available() -> bool:
+    import redis
+
+    try:
+        return bool(redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping())
+    except redis.RedisError:
+        return False
+
+
+pytestmark = pytest.mark.skipif(not redis_available(), reason=f"no Redis at {REDIS_URL}")
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory):
+    """(socket server 1, socket server 2, WSGI server), started one after the other."""
+    logs = tmp_path_factory.mktemp("scale-out")
+    started: list[BackgroundServer] = []
+    with conformance_database(logs, "scale_out") as database_url:
+        environment = {
+            "DJANGO_SETTINGS_MODULE": "tests.interop.conformance.settings",
+            "CONFORMANCE_DATABASE_URL": database_url,
+            "CONFORMANCE_REDIS_URL": REDIS_URL,
+            "CONFORMANCE_REDIS_CHANNEL": CHANNEL,
+            "PYTHONPATH": str(REPOSITORY),
+        }
+        try:
+            for name, options in (("asgi-1", ["--asgi"]), ("asgi-2", ["--asgi"]), ("wsgi", [])):
+                server = BackgroundServer(
+                    name,
+                    [sys.executable, "-m", "tests.interop.conformance.serve", *options, "0"],
+                    cwd=REPOSITORY,
+                    env=environment,
+                )
+                server.start(logs)
+                started.append(server)
+            yield started
+        finally:
+            for server in started:
+                server.stop()
+
+
+async def logged_in(url: str, email: str, wsgi: str) -> Client:
+    requests.post(f"{wsgi}/users", json={"email": email, "password": PASSWORD}, timeout=10)
+    client = await Client(url, "websocket").connect()
+    credentials = {"strategy": "local", "email": email, "password": PASSWORD}
+    await client.call("create", "authentication", credentials, {})
+    return client
+
+
+async def wait_for(client: Client, event: str, data: dict, seconds: float = 10) -> None:
+    for _ in range(int(seconds / 0.025)):
+        if (event, data) in client.events:
+            return
+        await asyncio.sleep(0.025)
+    raise AssertionError(f"{event} {data} never reached the client: {client.events}")
+
+
+async def test_writes_in_any_process_reach_the_sockets_of_every_process(servers):
+    first, second, wsgi = servers
+    requests.post(f"{wsgi.url}/__reset", timeout=10)
+    ada = await logged_in(first.url, "ada@example.com", wsgi.url)
+    bob = await logged_in(second.url, "bob@example.com", wsgi.url)
+    try:
+        # A REST write in the WSGI process, published through the write-only emitter.
+        over_rest = requests.post(f"{wsgi.url}/people", json={"name": "Rest"}, timeout=10)
+        assert over_rest.status_code == 201
+        # A socket write on the first server, delivered by the second one too.
+        over_socket = await ada.call("create", "people", {"name": "Socket"}, {})
+        for client in (ada, bob):
+            await wait_for(client, "people created", over_rest.json())
+            await wait_for(client, "people created", over_socket)
+
+        # A message reaches its owner's connections only, whichever process serves them.
+        users = {user["email"]: user["id"] for user in await bob.call("find", "users", {})}
+        message = await ada.call(
+            "create", "api/v1/messages", {"text": "hi", "userId": users["bob@example.com"]}, {}
+        )
+        await wait_for(bob, "api/v1/messages created", message)
+        marker = await bob.call("create", "people", {"name": "barrier"}, {})
+        await wait_for(ada, "people created", marker)
+        await asyncio.sleep(0.3)
+        assert "api/v1/messages created" not in [event for event, _ in ada.events]
+        # Each event once, though three processes publish.
+        assert [data for event, data in bob.events if event == "people created"].count(
+            over_socket
+        ) == 1
+    finally:
+        await ada.close()
+        await bob.close()
+
+
+async def test_only_the_events_of_the_configured_channel_reach_the_sockets(servers):
+    import socketio
+
+    first, _, wsgi = servers
+    requests.post(f"{wsgi.url}/__reset", timeout=10)
+    carol = await logged_in(first.url, "carol@example.com", wsgi.url)
+    try:
+        for channel, name in ((f"{CHANNEL}-other", "stranger"), (CHANNEL, "neighbour")):
+            manager = socketio.RedisManager(REDIS_URL, channel=channel, write_only=True)
+            manager.emit("people created", {"name": name}, namespace="/")
+        await wait_for(carol, "people created", {"name": "neighbour"})
+        assert ("people created", {"name": "stranger"}) not in carol.events
+    finally:
+        await carol.close()
