@@ -183,7 +183,7 @@ REMOTE_DEFAULTS: dict[str, Any] = {
     # Where the remote's services are mounted: "https://billing.example.com/api" (required).
     "BASE_URL": None,
     # The HTTP library: "requests", "httpx", "httpx-async" or "aiohttp" (the last two give
-    # coroutine methods), or the dotted path of a `Connection` subclass.
+    # coroutine methods), or the dotted path of a `Transport` subclass.
     "CONNECTION": "requests",
     # "headers": sent with every call. Any other key is a keyword argument of the library's
     # client (`verify`, `cert`, `proxy`, `limits`...; attributes of a requests.Session).

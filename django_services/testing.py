@@ -8,9 +8,9 @@ Test helpers: call the project's own services in-process, with no network.
         in_process_remotes("billing")          # REMOTES["billing"] now calls this project
         assert client.get("/invoices/").status_code == 200
 
-    app.configure(InProcessConnection(Client(), base="http://testserver"))   # without settings
+    app.configure(InProcessTransport(Client(), base="http://testserver"))   # without settings
 
-`InProcessConnection` (and `AsyncInProcessConnection`) send each request through Django's test
+`InProcessTransport` (and `AsyncInProcessTransport`) send each request through Django's test
 `Client` (`AsyncClient`) into the project's URLconf and middleware, as a server would receive
 it: with the request's headers only (never the test client's cookies), CSRF checks enforced,
 `https` URLs as secure requests. The host of the URL is ignored: requests go to `testserver`.
@@ -35,15 +35,15 @@ from django.conf import settings
 from django.test import AsyncClient, Client, override_settings
 
 from .client._base import Request, Response
-from .client.connections.base import AsyncConnection, Connection
 from .client.remotes import Remote, remotes
+from .client.transports.base import AsyncTransport, Transport
 from .conf import SETTINGS_NAME
 
 __all__ = [
     "ASYNC_IN_PROCESS",
     "IN_PROCESS",
-    "AsyncInProcessConnection",
-    "InProcessConnection",
+    "AsyncInProcessTransport",
+    "InProcessTransport",
     "in_process_remote",
     "in_process_remotes",
 ]
@@ -96,7 +96,7 @@ def _response(response: Any, content: bytes) -> Response:
     )
 
 
-class InProcessConnection(Connection):
+class InProcessTransport(Transport):
     """
     Sends requests into this Django project through a `django.test.Client`: sync services.
 
@@ -133,7 +133,7 @@ class InProcessConnection(Connection):
         return _response(response, content)
 
 
-class AsyncInProcessConnection(AsyncConnection):
+class AsyncInProcessTransport(AsyncTransport):
     """
     Sends requests into this Django project through a `django.test.AsyncClient`.
 
@@ -170,9 +170,9 @@ class AsyncInProcessConnection(AsyncConnection):
 
 
 #: A remote's `CONNECTION` calling this project in-process: sync services.
-IN_PROCESS = InProcessConnection
+IN_PROCESS = InProcessTransport
 #: The same with coroutine services.
-ASYNC_IN_PROCESS = AsyncInProcessConnection
+ASYNC_IN_PROCESS = AsyncInProcessTransport
 
 
 @contextlib.contextmanager

@@ -12,8 +12,8 @@ from django_services.client import App
 from django_services.client.remotes import RemoteDoesNotExist, remotes
 from django_services.errors import Conflict, Forbidden, NotFound
 from django_services.testing import (
-    AsyncInProcessConnection,
-    InProcessConnection,
+    AsyncInProcessTransport,
+    InProcessTransport,
     in_process_remote,
 )
 from tests.remotes.fixtures import EMAIL, SERVICE_EMAIL, remotes_settings
@@ -36,7 +36,7 @@ def project(settings):
 
 
 def test_a_round_trip_through_the_project(db):
-    app = App().configure(InProcessConnection(Client(), base="http://testserver"))
+    app = App().configure(InProcessTransport(Client(), base="http://testserver"))
     todos = app.service("todos")
 
     created = todos.create({"text": "write tests"})
@@ -52,7 +52,7 @@ def test_a_round_trip_through_the_project(db):
 
 
 def test_errors_arrive_as_feathers_errors(db):
-    app = App().configure(InProcessConnection(Client(), base="http://testserver"))
+    app = App().configure(InProcessTransport(Client(), base="http://testserver"))
 
     with pytest.raises(Conflict) as raised:
         app.service("failing").get("conflict")
@@ -62,7 +62,7 @@ def test_errors_arrive_as_feathers_errors(db):
 
 def test_queries_and_headers_arrive_as_sent():
     options = {"headers": {"X-Api-Version": "3"}}
-    app = App().configure(InProcessConnection(Client(), base="http://testserver", options=options))
+    app = App().configure(InProcessTransport(Client(), base="http://testserver", options=options))
 
     echoed = app.service("headers").find(query={"age": {"$gt": 18}, "$sort": {"name": -1}})
 
@@ -73,7 +73,7 @@ def test_queries_and_headers_arrive_as_sent():
 def test_the_test_client_s_cookies_are_neither_sent_nor_changed():
     client = Client()
     client.cookies["sessionid"] = "the-test-client-s-own"
-    app = App().configure(InProcessConnection(client, base="http://testserver"))
+    app = App().configure(InProcessTransport(client, base="http://testserver"))
 
     planted = app.service("echo").create({})
     received = app.service("echo").find(headers={"Cookie": "visible=1"})
@@ -84,7 +84,7 @@ def test_the_test_client_s_cookies_are_neither_sent_nor_changed():
 
 
 async def test_the_async_connection():
-    connection = AsyncInProcessConnection(AsyncClient(), base="http://testserver")
+    connection = AsyncInProcessTransport(AsyncClient(), base="http://testserver")
     app = App().configure(connection)
 
     echoed = await app.service("headers").find(query={"page": 2})
@@ -94,9 +94,9 @@ async def test_the_async_connection():
 
 def test_each_connection_takes_its_own_test_client():
     with pytest.raises(TypeError, match=r"django\.test\.Client"):
-        InProcessConnection(AsyncClient())
+        InProcessTransport(AsyncClient())
     with pytest.raises(TypeError, match=r"django\.test\.AsyncClient"):
-        AsyncInProcessConnection(Client())
+        AsyncInProcessTransport(Client())
 
 
 def test_in_process_remote_points_a_remote_at_the_project_for_a_block():
@@ -117,7 +117,7 @@ def test_the_fixture_keeps_the_remote_s_credentials(in_process_remotes, users):
     answer = login.service("caller").find()
 
     assert answer["email"] == SERVICE_EMAIL
-    assert remotes["login"].config.kind.name == "in-process"
+    assert remotes["login"].config.transport_class.name == "in-process"
 
 
 async def test_the_fixture_makes_async_remotes(in_process_remotes):

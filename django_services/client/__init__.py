@@ -28,23 +28,22 @@ from .authentication import (
     authentication_client,
 )
 from .config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
-from .connections import AsyncConnection, BaseConnection, Connection
 from .rest import RestClient, rest_client
 from .services import AsyncRestService, BaseRestService, RestService
 from .sockets import socketio_client
+from .transports import AsyncTransport, BaseTransport, Transport
 
 __all__ = [
     "DEFAULT_TIMEOUT",
     "App",
     "AsyncAuthenticationClient",
-    "AsyncConnection",
     "AsyncRestService",
+    "AsyncTransport",
     "AuthenticationClient",
     "BaseAuthenticationClient",
-    "BaseConnection",
     "BaseRestService",
+    "BaseTransport",
     "CacheStorage",
-    "Connection",
     "MemoryStorage",
     "RestClient",
     "RestService",
@@ -52,6 +51,7 @@ __all__ = [
     "SessionStorage",
     "Storage",
     "TimeoutConfig",
+    "Transport",
     "authentication_client",
     "errors",
     "rest_client",

@@ -4,9 +4,8 @@ The protocol core of the client: building requests and decoding responses, with 
     request = build_request("get", "http://api", "todos", {"query": {"$select": ["text"]}}, id=1)
     request.method, request.url    # "GET", "http://api/todos/1?%24select%5B0%5D=text"
 
-`exchange()` drives one service call: it yields each request to send (and each pause between
-retries) and returns the decoded result, or raises the Feathers error. Sync and async
-connections run the same generator, so they cannot behave differently.
+Sending them, again as the retry rules say, is a flow (`_flow.call_flow`), which sync and async
+transports run alike.
 """
 
 from __future__ import annotations
@@ -16,10 +15,8 @@ import decimal
 import http
 import json
 import math
-import random
-import time
 import uuid
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import quote
@@ -30,7 +27,6 @@ from ..contract import (
     METHODS_REQUIRING_ID,
     METHODS_WITH_BODY,
     METHODS_WITH_ID,
-    RETRY_AFTER_HEADER,
     SERVICE_METHOD_HEADER,
 )
 from ..errors import (
@@ -43,7 +39,6 @@ from ..errors import (
     from_json,
 )
 from ..query.codec import stringify
-from .config import Retries
 
 __all__ = [
     "PARAMS_KEYS",
@@ -55,7 +50,6 @@ __all__ = [
     "encode_component",
     "encode_json",
     "error_from_response",
-    "exchange",
     "failure_error",
     "fill_route",
     "merge_headers",
@@ -95,12 +89,12 @@ class Response:
 
 class TransportFailure(Exception):
     """
-    Raised by a connection when no response arrived.
+    Raised by a transport when no answer arrived to `request` (a `Request`, or a socket call).
 
     `timed_out` tells a timeout from a connection that could not be made or was lost.
     """
 
-    def __init__(self, request: Request, cause: BaseException, *, timed_out: bool = False) -> None:
+    def __init__(self, request: Any, cause: BaseException, *, timed_out: bool = False) -> None:
         super().__init__(str(cause))
         self.request = request
         self.cause = cause
@@ -264,49 +258,6 @@ def failure_error(failure: TransportFailure) -> FeathersError:
     if failure.timed_out:
         return Timeout(f"Timed out waiting for {request.method} {request.url}.", data)
     return Unavailable(f"No response from {request.method} {request.url}: {failure}", data)
-
-
-Outcome = Response | TransportFailure | None
-
-
-def exchange(
-    request: Request,
-    retries: Retries | None = None,
-    *,
-    clock: Any = time.time,
-    rng: Any = random.random,
-) -> Generator[Request | float, Outcome, Any]:
-    """
-    Run one service call as a generator, with no I/O.
-
-    It yields the `Request` to send, and expects the `Response` back (or the
-    `TransportFailure` the connection raised); between retries it yields the seconds to
-    sleep, and expects `None`. It returns the decoded result, or raises the Feathers error.
-    """
-    retry = 0
-    while True:
-        outcome = yield request
-        retry += 1
-        delay = None
-        if retries is not None:
-            if isinstance(outcome, Response):
-                delay = retries.delay(
-                    request.service_method,
-                    retry,
-                    status=outcome.status,
-                    retry_after=outcome.headers.get(RETRY_AFTER_HEADER),
-                    now=clock(),
-                    random=rng(),
-                )
-            elif isinstance(outcome, TransportFailure) and not outcome.timed_out:
-                delay = retries.delay(request.service_method, retry, random=rng())
-        if delay is None:
-            if isinstance(outcome, TransportFailure):
-                raise failure_error(outcome) from outcome.cause
-            if not isinstance(outcome, Response):
-                raise TypeError(f"exchange() expected a Response, got {outcome!r}.")
-            return decode(outcome, request)
-        yield delay
 
 
 def _check_id(service_method: str, id: Any) -> None:

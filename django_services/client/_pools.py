@@ -24,7 +24,7 @@ from collections.abc import AsyncGenerator, Callable, Coroutine
 from typing import Any, Generic, TypeVar
 
 from .app import App
-from .connections.base import BaseConnection
+from .transports.base import BaseTransport
 
 __all__ = ["LoopPool", "Pool", "ThreadPool"]
 
@@ -179,7 +179,7 @@ class _ThreadHold:
 
 
 def _close_thread_connection(
-    threads: dict[int, Any], token: int, connection: BaseConnection | None
+    threads: dict[int, Any], token: int, connection: BaseTransport | None
 ) -> None:
     threads.pop(token, None)
     if connection is not None:

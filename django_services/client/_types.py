@@ -1,11 +1,12 @@
 """
 What one layer of the client asks of the layer above it, as protocols, so imports go one way.
 
-    services -> connections -> app -> authentication -> remotes
+    services -> transports -> app -> authentication -> remotes
 
-A service sends through its connection (`ServiceConnection`) and, when it belongs to one, its
-app (`ServiceApp`); a connection configures an app (`ConfiguredApp`); an authentication client
-calls the services of its app (`AuthenticatedApp`). `App` and `BaseConnection` have them all.
+A service sends through its connection, a transport (`ServiceConnection`), and, when it belongs
+to one, its app (`ServiceApp`); a transport configures an app (`ConfiguredApp`); an
+authentication client calls the services of its app (`AuthenticatedApp`). `App` and
+`BaseTransport` have them all.
 """
 
 from __future__ import annotations
@@ -13,13 +14,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ._flow import FlowTransport
+
 if TYPE_CHECKING:
     from ._base import Request
 
 __all__ = ["AuthenticatedApp", "ConfiguredApp", "ServiceApp", "ServiceConnection"]
 
 
-class ServiceConnection(Protocol):
+class ServiceConnection(FlowTransport, Protocol):
     """The connection of a service: where the services live, and how a call is run."""
 
     base: str
@@ -27,8 +30,6 @@ class ServiceConnection(Protocol):
 
     @property
     def is_async(self) -> bool: ...
-
-    def call(self, request: Request) -> Any: ...
 
 
 class ServiceApp(Protocol):

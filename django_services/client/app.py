@@ -17,12 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
+from ._flow import Clock, Flow, call_flow, drive
 from .services import BaseRestService
 
 if TYPE_CHECKING:
     from ._base import Request
     from .authentication import BaseAuthenticationClient
-    from .connections.base import BaseConnection
+    from .transports.base import BaseTransport
 
 __all__ = ["App"]
 
@@ -43,8 +44,10 @@ class App:
 
     def __init__(self) -> None:
         self.services: dict[str, Any] = {}
-        self.connection: BaseConnection | None = None
+        self.connection: BaseTransport | None = None
         self.authentication: BaseAuthenticationClient | None = None
+        #: The clock the calls' flows run on; `None` for the clock of each service's connection.
+        self.clock: Clock | None = None
 
     @property
     def is_async(self) -> bool:
@@ -101,13 +104,21 @@ class App:
         """
         Send a call one of the app's services described, and return its result.
 
-        With an async connection the result is a coroutine. Override to wrap every call of the
-        app's services (logging in first, trying again after a 401, measuring). With
-        authentication configured, its client sends it (refreshing an expired token).
+        With an async connection the result is a coroutine. It runs `send_flow()` on the
+        service's connection, with the connection's clock.
+        """
+        return drive(self.send_flow(service, request), service.connection, clock=self.clock)
+
+    def send_flow(self, service: BaseRestService, request: Request) -> Flow:
+        """
+        The flow of a call of one of the app's services (see `_flow.py`). Override to wrap
+        every call of the app's services, the authentication's own included (logging in
+        first, trying again after a 401, measuring). With authentication configured, its
+        client sends it (refreshing an expired token).
         """
         if self.authentication is not None:
-            return self.authentication.send(service, request)
-        return service.connection.call(request)
+            return self.authentication.send_flow(service, request)
+        return call_flow(service.connection, request)
 
     def authenticate(self, data: Any = None, params: Any = None) -> Any:
         """Log in with `data` (see `AuthenticationClient.authenticate`)."""

@@ -14,21 +14,20 @@ token expires, so the server never disconnects the socket for it.
 The token is kept in a storage (see `storage.py`): `MemoryStorage` by default, one per app.
 With an async connection, `authenticate`, `re_authenticate` and `logout` are coroutines.
 
-Each of them is written once, as a flow: a generator that yields the steps to take (a call of
-the authentication service, a storage operation, another method of the client) and receives
-their results, or has their error thrown into it. `AuthenticationClient` runs the steps as they
-are; `AsyncAuthenticationClient` awaits them. So the two cannot drift apart.
+Each of them is written once, as a flow of the client's one flow protocol (`_flow.py`): the
+calls of the authentication service and the storage operations are its steps.
+`AuthenticationClient` takes them blocking, `AsyncAuthenticationClient` awaits them, so the two
+cannot drift apart.
 """
 
 from __future__ import annotations
 
-import functools
-import inspect
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..errors import FeathersError, NotAuthenticated
-from .refresh import AsyncRefresh, RefreshSteps, RefreshTimer, SyncRefresh, is_expiry
+from ._flow import SYSTEM_CLOCK, Clock, Delete, Flow, Load, Save, arun, run
+from .refresh import RefreshSteps, RefreshTimer, is_expiry
 from .storage import CacheStorage, MemoryStorage, SessionStorage, Storage
 
 if TYPE_CHECKING:
@@ -44,11 +43,6 @@ __all__ = [
     "Storage",
     "authentication_client",
 ]
-
-#: A step of a flow: called with no arguments; the async client awaits what it returns.
-Step = Callable[[], Any]
-#: An authentication flow: yields steps, receives their results, returns the method's result.
-Flow = Generator[Step, Any, Any]
 
 
 class BaseAuthenticationClient(RefreshSteps):
@@ -93,7 +87,7 @@ class BaseAuthenticationClient(RefreshSteps):
         self.refresh_storage_key = refresh_storage_key
         self.refresh_strategy = refresh_strategy
         self.refresh_margin = refresh_margin
-        self.timer = RefreshTimer(self.refresh, asynchronous=app.is_async)
+        self.timer = RefreshTimer(self.refresh, asynchronous=app.is_async, clock=self.clock)
         #: The server's answer to the last successful authentication (`None` when logged out).
         self.result: Any = None
 
@@ -131,19 +125,27 @@ class BaseAuthenticationClient(RefreshSteps):
         """Forget the current authentication result (the stored token stays)."""
         self.result = None
 
+    def call_flow(
+        self, method: str, *, id: Any = None, data: Any = None, params: Any = None
+    ) -> Flow:
+        """A call of `method` on the authentication service, as the app sends its calls."""
+        service = self.service
+        request = service.build_request(method, params, id=id, data=data)
+        return (yield from self.app.send_flow(service, request))
+
     def authenticate_flow(self, data: Any, params: Any) -> Flow:
         """The steps of `authenticate()`."""
         if data is None:
-            return (yield functools.partial(self.re_authenticate, params=params))
+            return (yield from self.re_authenticate_flow(False, None, params))
         try:
-            result = yield functools.partial(self.service.create, data, params)
+            result = yield from self.call_flow("create", data=data, params=params)
             token = self.access_token_of(result)
-            yield functools.partial(self.set_access_token, token)
+            yield Save(self.storage, self.storage_key, token)
             refresh_token = result.get("refreshToken")
             if isinstance(refresh_token, str) and refresh_token:
-                yield functools.partial(self.set_refresh_token, refresh_token)
+                yield Save(self.storage, self.refresh_storage_key, refresh_token)
         except FeathersError as error:
-            yield functools.partial(self.handle_error, error)
+            yield from self.handle_error_flow(error)
             raise
         self.result = result
         if isinstance(refresh_token, str) and refresh_token and self.uses_socket():
@@ -154,66 +156,60 @@ class BaseAuthenticationClient(RefreshSteps):
         """The steps of `re_authenticate()`."""
         if self.result is not None and not force:
             return self.result
-        token = yield self.get_access_token
+        token = yield Load(self.storage, self.storage_key)
         if not token:
             error = NotAuthenticated("No accessToken found in storage")
-            yield functools.partial(self.handle_error, error)
+            yield from self.handle_error_flow(error)
             raise error
         data = {"strategy": strategy or self.jwt_strategy, "accessToken": token}
         try:
-            return (yield functools.partial(self.authenticate, data, params))
+            return (yield from self.authenticate_flow(data, params))
         except FeathersError as error:
             # An expired token is what a stored refresh token is for.
-            if not is_expiry(error) or not (yield self.get_refresh_token):
+            if not is_expiry(error) or not (yield Load(self.storage, self.refresh_storage_key)):
                 raise
-        return (yield functools.partial(self.refresh, None, params))
+        return (yield from self.refresh_flow(None, params))
 
     def logout_flow(self) -> Flow:
         """The steps of `logout()`."""
         self.timer.cancel()
         if self.result is None:
-            yield self.remove_access_token
-            yield self.remove_refresh_token
+            yield Delete(self.storage, self.storage_key)
+            yield Delete(self.storage, self.refresh_storage_key)
             return None
         try:
-            result = yield functools.partial(self.service.remove, None)
+            result = yield from self.call_flow("remove", id=None)
         except FeathersError as error:
-            yield functools.partial(self.handle_error, error)
+            yield from self.handle_error_flow(error)
             if self.removes_token(error):
                 return None
             raise
-        yield self.remove_access_token
-        yield self.remove_refresh_token
+        yield Delete(self.storage, self.storage_key)
+        yield Delete(self.storage, self.refresh_storage_key)
         self.reset()
         return result
 
     def handle_error_flow(self, error: FeathersError) -> Flow:
         """The steps of `handle_error()`."""
         if self.removes_token(error):
-            yield self.remove_access_token
+            yield Delete(self.storage, self.storage_key)
         self.timer.cancel()
         self.reset()
 
-    # Each client defines these, blocking or as coroutines; the flows yield them as steps.
-    re_authenticate: Callable[..., Any]
-    authenticate: Callable[..., Any]
-    handle_error: Callable[[FeathersError], Any]
-    get_access_token: Callable[[], Any]
-    set_access_token: Callable[[str], Any]
-    remove_access_token: Callable[[], Any]
+    @property
+    def clock(self) -> Clock:
+        """The clock of the app's connection, which the flows of this client run on."""
+        return getattr(self.app.connection, "clock", SYSTEM_CLOCK)
+
+    #: Defined by each client, blocking or as a coroutine; the refresh timer calls it.
     refresh: Callable[..., Any]
-    send: Callable[..., Any]
-    set_refresh_token: Callable[[str], Any]
-    remove_refresh_token: Callable[[], Any]
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} path={self.path!r} authenticated={self.authenticated}>"
 
 
-class AuthenticationClient(SyncRefresh, BaseAuthenticationClient):
+class AuthenticationClient(BaseAuthenticationClient):
     """Authenticates an app whose services block until the result arrives."""
-
-    run_flow = staticmethod(lambda flow: _run(flow))
 
     def authenticate(self, data: Any = None, params: Any = None) -> Any:
         """
@@ -221,21 +217,25 @@ class AuthenticationClient(SyncRefresh, BaseAuthenticationClient):
 
         Without `data`, the same as `re_authenticate()`. Returns the server's result.
         """
-        return _run(self.authenticate_flow(data, params))
+        return run(self.authenticate_flow(data, params), clock=self.clock)
 
     def re_authenticate(
         self, force: bool = False, strategy: str | None = None, params: Any = None
     ) -> Any:
         """Return the current result, or (when none, or `force`) log in with the stored token."""
-        return _run(self.re_authenticate_flow(force, strategy, params))
+        return run(self.re_authenticate_flow(force, strategy, params), clock=self.clock)
+
+    def refresh(self, stale: str | None = None, params: Any = None) -> Any:
+        """Trade the stored refresh token for new tokens (none when `stale` was replaced)."""
+        return run(self.refresh_flow(stale, params), clock=self.clock)
 
     def logout(self) -> Any:
         """Log out on the server and forget the token; `None` when not logged in."""
-        return _run(self.logout_flow())
+        return run(self.logout_flow(), clock=self.clock)
 
     def handle_error(self, error: FeathersError) -> None:
         """Forget the result; remove the stored token too when the error says it is useless."""
-        _run(self.handle_error_flow(error))
+        run(self.handle_error_flow(error), clock=self.clock)
 
     def get_access_token(self) -> Any:
         """Read the stored token."""
@@ -249,11 +249,21 @@ class AuthenticationClient(SyncRefresh, BaseAuthenticationClient):
         """Delete the stored token."""
         self.storage.delete(self.storage_key)
 
+    def get_refresh_token(self) -> Any:
+        """Read the stored refresh token."""
+        return self.storage.get(self.refresh_storage_key)
 
-class AsyncAuthenticationClient(AsyncRefresh, BaseAuthenticationClient):
+    def set_refresh_token(self, token: str) -> None:
+        """Store the refresh token."""
+        self.storage.set(self.refresh_storage_key, token)
+
+    def remove_refresh_token(self) -> None:
+        """Delete the stored refresh token."""
+        self.storage.delete(self.refresh_storage_key)
+
+
+class AsyncAuthenticationClient(BaseAuthenticationClient):
     """Authenticates an app whose services are coroutines; its methods are coroutines too."""
-
-    run_flow = staticmethod(lambda flow: _arun(flow))
 
     async def authenticate(self, data: Any = None, params: Any = None) -> Any:
         """
@@ -261,74 +271,61 @@ class AsyncAuthenticationClient(AsyncRefresh, BaseAuthenticationClient):
 
         Without `data`, the same as `re_authenticate()`. Returns the server's result.
         """
-        return await _arun(self.authenticate_flow(data, params))
+        return await arun(self.authenticate_flow(data, params), clock=self.clock)
 
     async def re_authenticate(
         self, force: bool = False, strategy: str | None = None, params: Any = None
     ) -> Any:
         """Return the current result, or (when none, or `force`) log in with the stored token."""
-        return await _arun(self.re_authenticate_flow(force, strategy, params))
+        return await arun(self.re_authenticate_flow(force, strategy, params), clock=self.clock)
+
+    async def refresh(self, stale: str | None = None, params: Any = None) -> Any:
+        """Trade the stored refresh token for new tokens (none when `stale` was replaced)."""
+        return await arun(self.refresh_flow(stale, params), clock=self.clock)
 
     async def logout(self) -> Any:
         """Log out on the server and forget the token; `None` when not logged in."""
-        return await _arun(self.logout_flow())
+        return await arun(self.logout_flow(), clock=self.clock)
 
     async def handle_error(self, error: FeathersError) -> None:
         """Forget the result; remove the stored token too when the error says it is useless."""
-        await _arun(self.handle_error_flow(error))
+        await arun(self.handle_error_flow(error), clock=self.clock)
 
     async def get_access_token(self) -> Any:
         """Read the stored token."""
-        return await self._storage("get", self.storage_key)
+        return await arun(_load(self.storage, self.storage_key))
 
     async def set_access_token(self, token: str) -> None:
         """Store the token."""
-        await self._storage("set", self.storage_key, token)
+        await arun(_save(self.storage, self.storage_key, token))
 
     async def remove_access_token(self) -> None:
         """Delete the stored token."""
-        await self._storage("delete", self.storage_key)
+        await arun(_delete(self.storage, self.storage_key))
 
-    async def _storage(self, operation: str, *args: Any) -> Any:
-        # A storage without the async twin (a plain object with get/set/delete) is called as is.
-        async_operation = getattr(self.storage, f"a{operation}", None)
-        if async_operation is not None:
-            return await async_operation(*args)
-        return getattr(self.storage, operation)(*args)
+    async def get_refresh_token(self) -> Any:
+        """Read the stored refresh token."""
+        return await arun(_load(self.storage, self.refresh_storage_key))
 
+    async def set_refresh_token(self, token: str) -> None:
+        """Store the refresh token."""
+        await arun(_save(self.storage, self.refresh_storage_key, token))
 
-def _run(flow: Flow) -> Any:
-    """Take the steps of `flow` as they are; return its result or raise its error."""
-    outcome: Any = None
-    error: Exception | None = None
-    while True:
-        try:
-            step = flow.send(outcome) if error is None else flow.throw(error)
-        except StopIteration as done:
-            return done.value
-        outcome, error = None, None
-        try:
-            outcome = step()
-        except Exception as exc:  # the flow handles it, or it goes on to the caller
-            error = exc
+    async def remove_refresh_token(self) -> None:
+        """Delete the stored refresh token."""
+        await arun(_delete(self.storage, self.refresh_storage_key))
 
 
-async def _arun(flow: Flow) -> Any:
-    """Take the steps of `flow`, awaiting them; return its result or raise its error."""
-    outcome: Any = None
-    error: Exception | None = None
-    while True:
-        try:
-            step = flow.send(outcome) if error is None else flow.throw(error)
-        except StopIteration as done:
-            return done.value
-        outcome, error = None, None
-        try:
-            outcome = step()
-            if inspect.isawaitable(outcome):
-                outcome = await outcome
-        except Exception as exc:  # the flow handles it, or it goes on to the caller
-            error = exc
+def _load(storage: Storage, key: str) -> Flow:
+    return (yield Load(storage, key))
+
+
+def _save(storage: Storage, key: str, value: Any) -> Flow:
+    yield Save(storage, key, value)
+
+
+def _delete(storage: Storage, key: str) -> Flow:
+    yield Delete(storage, key)
 
 
 def authentication_client(

@@ -146,9 +146,10 @@ class SocketService(_EventsMixin, RestService):
         self, method: str, params: Params | None = None, *, id: Any = None, data: Any = None
     ) -> Any:
         """Describe the socket.io call of `method` (only the query crosses the wire)."""
-        from .connections.socket_calls import build_socket_request
+        from .transports.socket_call import build_socket_call
 
-        return build_socket_request(method, self.name, params, id=id, data=data)
+        credential = getattr(self.connection, "access_token", None)
+        return build_socket_call(method, self.name, params, id=id, data=data, credential=credential)
 
     def events(self, *names: str, timeout: float | None = None) -> EventStream:
         """
@@ -174,9 +175,10 @@ class AsyncSocketService(_EventsMixin, AsyncRestService):
         self, method: str, params: Params | None = None, *, id: Any = None, data: Any = None
     ) -> Any:
         """Describe the socket.io call of `method` (only the query crosses the wire)."""
-        from .connections.socket_calls import build_socket_request
+        from .transports.socket_call import build_socket_call
 
-        return build_socket_request(method, self.name, params, id=id, data=data)
+        credential = getattr(self.connection, "access_token", None)
+        return build_socket_call(method, self.name, params, id=id, data=data, credential=credential)
 
     def events(self, *names: str) -> AsyncEventStream:
         """

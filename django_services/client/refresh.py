@@ -5,9 +5,8 @@ What the authentication client needs to refresh its access token: when to, and a
     token_expiry(token)     # the `exp` of a JWT, read without checking it (it is the server's)
     RefreshTimer(...)       # calls back `margin` seconds before the token expires
 
-and the authentication client's refresh, as mixins of its classes: the steps both share
-(`RefreshSteps`, a flow as the client's others), then the blocking and async twins that run
-them, send a call again after an expiry, and keep the refresh token in the storage.
+and the authentication client's refresh, a mixin of its classes: the flows of a refresh and
+of a call sent again after an expiry (`RefreshSteps`), which both clients run.
 
 A socket.io server disconnects a socket when the token it logged in with expires, so the
 authentication client of a socket connection refreshes before then, on a `RefreshTimer`
@@ -19,25 +18,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import functools
 import threading
-import time
-from collections.abc import Callable, Generator, Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import jwt
 
 from ..errors import FeathersError, NotAuthenticated
 from ._base import merge_headers
+from ._flow import SYSTEM_CLOCK, Acquire, Clock, Delete, Flow, Load, Release, call_flow
+from .transports.socket_call import SocketCall
 
 if TYPE_CHECKING:
     from ._base import Request
 
 __all__ = [
-    "AsyncRefresh",
     "RefreshSteps",
     "RefreshTimer",
-    "SyncRefresh",
     "is_expiry",
     "token_expiry",
 ]
@@ -71,55 +68,86 @@ def token_expiry(token: Any) -> float | None:
 
 class RefreshTimer:
     """
-    One pending callback at a time, `margin` seconds before a token's `exp`.
+    One pending callback at a time, `margin` seconds before a token's `exp`, on `clock`.
 
-    `asynchronous` timers run on the running event loop and await the callback; others run
-    it on a daemon thread. `cancel()` drops the pending one.
+    `asynchronous` timers wait in a task of the running event loop and await the callback;
+    others wait on a daemon thread. `cancel()` drops the pending one.
     """
 
-    def __init__(self, callback: Callable[[str], Any], *, asynchronous: bool) -> None:
+    def __init__(
+        self, callback: Callable[[str], Any], *, asynchronous: bool, clock: Clock = SYSTEM_CLOCK
+    ) -> None:
         self.callback = callback
         self.asynchronous = asynchronous
-        self._handle: Any = None
+        self.clock = clock
+        self._lock = threading.Lock()
+        #: The pending callback: the event cancelling its thread, or its task.
+        self._handle: threading.Event | asyncio.Task[Any] | None = None
+        # The event loop keeps only weak references to tasks.
         self._tasks: set[asyncio.Task[Any]] = set()
 
-    def schedule(self, token: str, margin: float) -> None:
-        """Call back with `token` `margin` seconds before it expires, or halfway to its expiry
-        when that is later."""
-        self.cancel()
+    def delay(self, token: str, margin: float) -> float | None:
+        """
+        Seconds from now to the callback: `margin` before the token's `exp`, or halfway to its
+        expiry when that is later (a token shorter-lived than the margin is not refreshed again
+        and again); `None` for a token without `exp`.
+        """
         expiry = token_expiry(token)
         if expiry is None:
+            return None
+        remaining = expiry - self.clock.now()
+        return max(remaining - margin, remaining / 2, 0.0)
+
+    def schedule(self, token: str, margin: float) -> None:
+        """Call back with `token` `margin` seconds before it expires (see `delay()`)."""
+        self.cancel()
+        delay = self.delay(token, margin)
+        if delay is None:
             return
-        remaining = expiry - time.time()
-        # Never sooner than halfway: a token shorter-lived than the margin is not refreshed
-        # again and again.
-        delay = max(remaining - margin, remaining / 2, 0.0)
         if self.asynchronous:
-            loop = asyncio.get_running_loop()
-            self._handle = loop.call_later(delay, self._start_task, token)
-        else:
-            timer = threading.Timer(delay, self._run, args=(token,))
-            timer.daemon = True
-            timer.start()
-            self._handle = timer
+            task = asyncio.ensure_future(self._await(delay, token))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+            with self._lock:
+                self._handle = task
+            return
+        cancelled = threading.Event()
+        with self._lock:
+            self._handle = cancelled
+        thread = threading.Thread(
+            target=self._run, args=(delay, token, cancelled), name="refresh-timer", daemon=True
+        )
+        thread.start()
 
     def cancel(self) -> None:
         """Drop the pending callback, if any."""
-        if self._handle is not None:
-            self._handle.cancel()
-        self._handle = None
+        with self._lock:
+            handle, self._handle = self._handle, None
+        if isinstance(handle, threading.Event):
+            handle.set()
+        elif handle is not None:
+            handle.cancel()
 
-    def _run(self, token: str) -> None:
+    def _due(self, handle: Any) -> bool:
+        # The callback goes only if it is still the pending one; it is no longer pending once
+        # it runs, so that the refresh scheduling the next one does not cancel itself.
+        with self._lock:
+            if self._handle is not handle:
+                return False
+            self._handle = None
+            return True
+
+    def _run(self, delay: float, token: str, cancelled: threading.Event) -> None:
+        if self.clock.wait(cancelled, delay) or not self._due(cancelled):
+            return
         # A failed refresh leaves the token to expire: the next call raises the error.
         with contextlib.suppress(FeathersError):
             self.callback(token)
 
-    def _start_task(self, token: str) -> None:
-        task = asyncio.ensure_future(self._await(token))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    async def _await(self, token: str) -> None:
+    async def _await(self, delay: float, token: str) -> None:
+        await self.clock.asleep(delay)
+        if not self._due(asyncio.current_task()):
+            return
         with contextlib.suppress(FeathersError):
             await self.callback(token)
 
@@ -131,26 +159,31 @@ class RefreshSteps:
     header: str
     scheme: str
     app: Any
+    storage: Any
+    refresh_storage_key: str
     refresh_strategy: str
-    handle_error: Callable[[FeathersError], Any]
-    authenticate: Callable[..., Any]
-    get_refresh_token: Callable[[], Any]
-    remove_refresh_token: Callable[[], Any]
+    handle_error_flow: Callable[[FeathersError], Flow]
+    authenticate_flow: Callable[[Any, Any], Flow]
 
     def current_token(self) -> str | None:
         """The access token of the current result, or None."""
         token = self.result.get("accessToken") if isinstance(self.result, Mapping) else None
         return token if isinstance(token, str) and token else None
 
-    def token_sent(self, request: Request) -> str | None:
-        """The access token `request` carries in this client's header, or None."""
+    def token_sent(self, request: Request | SocketCall) -> str | None:
+        """
+        The access token `request` carries in this client's header (over socket.io: the one
+        the socket was logged in with), or None.
+        """
+        if isinstance(request, SocketCall):
+            return request.credential
         prefix = f"{self.scheme} "
         for name, value in request.headers.items():
             if name.lower() == self.header.lower() and value.startswith(prefix):
                 return value[len(prefix) :]
         return None
 
-    def should_refresh(self, request: Request, error: FeathersError) -> bool:
+    def should_refresh(self, request: Request | SocketCall, error: FeathersError) -> bool:
         """
         Whether a call that failed with `error` refreshes and is sent again: the token it
         carried expired, and was this client's (the current one, or an earlier one of the
@@ -162,8 +195,10 @@ class RefreshSteps:
         login = _claim(sent, "sid")
         return sent == current or (login is not None and login == _claim(current, "sid"))
 
-    def with_current_token(self, request: Request) -> Request:
+    def with_current_token(self, request: Request | SocketCall) -> Request | SocketCall:
         """`request` carrying the current access token in place of the one it was sent with."""
+        if isinstance(request, SocketCall):
+            return dataclasses.replace(request, credential=self.current_token())
         header = {self.header: f"{self.scheme} {self.current_token()}"}
         return dataclasses.replace(request, headers=merge_headers(request.headers, header))
 
@@ -171,112 +206,45 @@ class RefreshSteps:
         """Whether the app's connection is a socket, which the server closes at expiry."""
         return hasattr(self.app.connection, "authentication_path")
 
-    def refresh_flow(
-        self, stale: str | None, params: Any
-    ) -> Generator[Callable[[], Any], Any, Any]:
+    def send_flow(self, service: Any, request: Request | SocketCall) -> Flow:
+        """A call; after a 401 for an expired token, refresh once and send it again."""
+        try:
+            return (yield from call_flow(service.connection, request))
+        except FeathersError as error:
+            if not self.should_refresh(request, error):
+                raise
+            yield from self.refresh_flow(self.token_sent(request), None)
+        return (yield from call_flow(service.connection, self.with_current_token(request)))
+
+    def refresh_flow(self, stale: str | None, params: Any) -> Flow:
         """
         The steps of `refresh()`: log in with the stored refresh token, unless the access
         token is no longer `stale` (another call refreshed it meanwhile: its result is kept).
+        One refresh at a time: the others wait, then find the new token.
         """
+        lock = f"django_services.refresh.{id(self)}"
+        yield Acquire(lock)
+        try:
+            result = yield from self._refresh_held(stale, params)
+        except Exception:
+            yield Release(lock)
+            raise
+        yield Release(lock)
+        return result
+
+    def _refresh_held(self, stale: str | None, params: Any) -> Flow:
         current = self.current_token()
         if stale is not None and current is not None and current != stale:
             return self.result
-        token = yield self.get_refresh_token
+        token = yield Load(self.storage, self.refresh_storage_key)
         if not token:
             error = NotAuthenticated("No refreshToken found in storage")
-            yield functools.partial(self.handle_error, error)
+            yield from self.handle_error_flow(error)
             raise error
         data = {"strategy": self.refresh_strategy, "refreshToken": token}
         try:
-            return (yield functools.partial(self.authenticate, data, params))
+            return (yield from self.authenticate_flow(data, params))
         except FeathersError as error:
             if isinstance(error.code, int) and 400 < error.code < 408:
-                yield self.remove_refresh_token
+                yield Delete(self.storage, self.refresh_storage_key)
             raise
-
-
-class SyncRefresh:
-    """The blocking client's refresh, its resend after an expiry, and its storage steps."""
-
-    storage: Any
-    refresh_storage_key: str
-    refresh_flow: Callable[..., Any]
-    should_refresh: Callable[..., bool]
-    token_sent: Callable[..., Any]
-    with_current_token: Callable[..., Any]
-    run_flow: Callable[..., Any]
-
-    def refresh(self, stale: str | None = None, params: Any = None) -> Any:
-        """Trade the stored refresh token for new tokens (none when `stale` was replaced)."""
-        with self._refresh_lock:
-            return self.run_flow(self.refresh_flow(stale, params))
-
-    def send(self, service: Any, request: Request) -> Any:
-        """Send a call; after a 401 for an expired token, refresh once and send it again."""
-        try:
-            return service.connection.call(request)
-        except FeathersError as error:
-            if not self.should_refresh(request, error):
-                raise
-            self.refresh(self.token_sent(request))
-        return service.connection.call(self.with_current_token(request))
-
-    def get_refresh_token(self) -> Any:
-        """Read the stored refresh token."""
-        return self.storage.get(self.refresh_storage_key)
-
-    def set_refresh_token(self, token: str) -> None:
-        """Store the refresh token."""
-        self.storage.set(self.refresh_storage_key, token)
-
-    def remove_refresh_token(self) -> None:
-        """Delete the stored refresh token."""
-        self.storage.delete(self.refresh_storage_key)
-
-    @functools.cached_property
-    def _refresh_lock(self) -> threading.RLock:
-        # Reentrant: the refresh itself may be sent through `send`.
-        return threading.RLock()
-
-
-class AsyncRefresh:
-    """The async client's refresh, its resend after an expiry, and its storage steps."""
-
-    refresh_storage_key: str
-    refresh_flow: Callable[..., Any]
-    should_refresh: Callable[..., bool]
-    token_sent: Callable[..., Any]
-    with_current_token: Callable[..., Any]
-    run_flow: Callable[..., Any]
-    _storage: Callable[..., Any]
-
-    async def refresh(self, stale: str | None = None, params: Any = None) -> Any:
-        """Trade the stored refresh token for new tokens (none when `stale` was replaced)."""
-        async with self._refresh_lock:
-            return await self.run_flow(self.refresh_flow(stale, params))
-
-    async def send(self, service: Any, request: Request) -> Any:
-        """Send a call; after a 401 for an expired token, refresh once and send it again."""
-        try:
-            return await service.connection.call(request)
-        except FeathersError as error:
-            if not self.should_refresh(request, error):
-                raise
-            await self.refresh(self.token_sent(request))
-        return await service.connection.call(self.with_current_token(request))
-
-    async def get_refresh_token(self) -> Any:
-        """Read the stored refresh token."""
-        return await self._storage("get", self.refresh_storage_key)
-
-    async def set_refresh_token(self, token: str) -> None:
-        """Store the refresh token."""
-        await self._storage("set", self.refresh_storage_key, token)
-
-    async def remove_refresh_token(self) -> None:
-        """Delete the stored refresh token."""
-        await self._storage("delete", self.refresh_storage_key)
-
-    @functools.cached_property
-    def _refresh_lock(self) -> asyncio.Lock:
-        return asyncio.Lock()

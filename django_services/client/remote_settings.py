@@ -2,7 +2,7 @@
 The settings of one remote, `DJANGO_SERVICES["REMOTES"][alias]`, read and checked.
 
     config = read_remote("billing", {"BASE_URL": "https://billing.example.com/api"})
-    config.base_url, config.kind, config.timeout, config.bridge
+    config.base_url, config.transport_class, config.timeout, config.bridge
 
 `read_remote()` raises `ImproperlyConfigured` for the first error; `remote_problems()` lists
 every problem as system check messages, with the same words and ids.
@@ -24,9 +24,9 @@ from ..conf import REMOTE_AUTH_DEFAULTS, REMOTE_DEFAULTS, SETTINGS_NAME, did_you
 from ..contract import STANDARD_METHODS
 from .bridges import BRIDGES, Bridge, Login
 from .config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
-from .connections import BUILT_IN, load
-from .connections.base import BaseConnection, missing_library
 from .services import AsyncRestService, BaseRestService, RestService
+from .transports import BUILT_IN, load
+from .transports.base import BaseTransport, missing_library
 
 __all__ = ["RemoteConfig", "RemoteServiceOptions", "read_remote", "remote_problems"]
 
@@ -40,7 +40,7 @@ _METHODS_HINT = (
     'The standard methods and the custom ones the remote exposes: ["find", "get", "send"].'
 )
 #: What a remote's `CONNECTION` resolves to: a connection class.
-Kind = type[BaseConnection]
+TransportClass = type[BaseTransport]
 
 _HEADER_NAME = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")
 
@@ -59,7 +59,7 @@ class RemoteConfig:
 
     alias: str
     base_url: str
-    kind: Kind
+    transport_class: TransportClass
     headers: Mapping[str, Any]
     client_options: Mapping[str, Any]
     timeout: TimeoutConfig
@@ -151,19 +151,19 @@ class _Reader:
         self.unknown_keys(value, REMOTE_DEFAULTS, self.setting)
         options = {**REMOTE_DEFAULTS, **value}
         base_url = self.base_url(options["BASE_URL"])
-        kind = self.kind(options["CONNECTION"])
-        headers, client_options = self.options(options["OPTIONS"], kind)
+        transport = self.transport(options["CONNECTION"])
+        headers, client_options = self.options(options["OPTIONS"], transport)
         timeout = self.timeout(options["TIMEOUT"])
         retries = self.retries(options["RETRIES"])
         bridge = self.bridge(options["AUTH"], base_url or "")
-        services = self.services(options["SERVICES"], kind)
+        services = self.services(options["SERVICES"], transport)
         if self.failed:
             return None
-        assert base_url is not None and kind is not None and bridge is not None
+        assert base_url is not None and transport is not None and bridge is not None
         return RemoteConfig(
             alias=self.alias,
             base_url=base_url,
-            kind=kind,
+            transport_class=transport,
             headers=headers,
             client_options=client_options,
             timeout=timeout,
@@ -183,40 +183,42 @@ class _Reader:
             return None
         return value.rstrip("/")
 
-    def kind(self, value: Any) -> Kind | None:
+    def transport(self, value: Any) -> TransportClass | None:
         setting = f"{self.setting}['CONNECTION']"
-        choices = f"{', '.join(map(repr, BUILT_IN))}, or the dotted path of a Connection subclass."
+        choices = f"{', '.join(map(repr, BUILT_IN))}, or the dotted path of a Transport subclass."
         hint = f"Use {choices}"
-        kind: Any = value
+        transport: Any = value
         missing = None
         if isinstance(value, str) and value in BUILT_IN:  # checked before the import fails
             missing = missing_library(*BUILT_IN[value][2:])
-            kind = None if missing else load(value)
+            transport = None if missing else load(value)
         elif isinstance(value, str) and "." in value:
             try:
-                kind = import_string(value)
+                transport = import_string(value)
             except ImportError as exc:
                 self.error(204, f"{setting} {value!r} can not be imported: {exc}.", hint)
                 return None
         if missing is None:
-            if not (isinstance(kind, type) and issubclass(kind, BaseConnection)):
-                self.error(204, f"{setting} is {value!r}, which is not a connection kind.", hint)
+            if not (isinstance(transport, type) and issubclass(transport, BaseTransport)):
+                self.error(204, f"{setting} is {value!r}, which is not a transport class.", hint)
                 return None
-            if not kind.opens_from_settings():
+            if not transport.opens_from_settings():
                 self.error(
                     204,
                     f"{setting} is {value!r}, which can not open connections from settings.",
-                    f"Define the create_client() classmethod of {kind.__name__}.",
+                    f"Define the create_client() classmethod of {transport.__name__}.",
                 )
                 return None
-            missing = kind.missing_library()
+            missing = transport.missing_library()
         if missing:
-            name = value if kind is None else kind.name
+            name = value if transport is None else transport.name
             self.error(204, f"{setting} {name!r} {missing}.", f"Install it, or use {choices}")
             return None
-        return kind
+        return transport
 
-    def options(self, value: Any, kind: Kind | None) -> tuple[dict[str, Any], dict[str, Any]]:
+    def options(
+        self, value: Any, transport: TransportClass | None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
         setting = f"{self.setting}['OPTIONS']"
         if not isinstance(value, Mapping):
             self.error(
@@ -236,7 +238,7 @@ class _Reader:
             )
             headers = {}
         client_options = {key: item for key, item in value.items() if key != "headers"}
-        allowed = kind.option_names() if kind is not None else None
+        allowed = transport.option_names() if transport is not None else None
         if allowed is not None:
             self.unknown_keys(client_options, allowed | {"headers"}, setting)
         return dict(headers), client_options
@@ -319,7 +321,9 @@ class _Reader:
             return None
         return cls
 
-    def services(self, value: Any, kind: Kind | None) -> dict[str, RemoteServiceOptions]:
+    def services(
+        self, value: Any, transport: TransportClass | None
+    ) -> dict[str, RemoteServiceOptions]:
         setting = f"{self.setting}['SERVICES']"
         if not isinstance(value, Mapping):
             self.error(
@@ -336,17 +340,17 @@ class _Reader:
                 self.error(211, f"{where} must be a dict.", _SERVICES_HINT)
                 continue
             self.unknown_keys(options, _SERVICE_KEYS, where)
-            service_class = self.service_class(options.get("class"), kind, f"{where}['class']")
+            service_class = self.service_class(options.get("class"), transport, f"{where}['class']")
             methods = self.methods(options.get("methods"), service_class, f"{where}['methods']")
             services[path.strip("/")] = RemoteServiceOptions(service_class, methods)
         return services
 
     def service_class(
-        self, value: Any, kind: Kind | None, setting: str
+        self, value: Any, transport: TransportClass | None, setting: str
     ) -> type[BaseRestService] | None:
         if value is None:
             return None
-        base = AsyncRestService if kind is not None and kind.is_async else RestService
+        base = AsyncRestService if transport is not None and transport.is_async else RestService
         try:
             cls = import_string(value) if isinstance(value, str) else value
         except ImportError as exc:

@@ -35,15 +35,16 @@ from django.core.signals import setting_changed
 from django.utils.connection import BaseConnectionHandler, ConnectionDoesNotExist
 
 from ..conf import SETTINGS_NAME, services_settings
+from ._flow import SYSTEM_CLOCK, Clock, Flow
 from ._pools import LoopPool, Pool, ThreadPool
 from .app import App
-from .bridges import Bridge, arun_flow, run_flow
+from .bridges import Bridge
 from .remote_settings import RemoteConfig, read_remote
 
 if TYPE_CHECKING:
     from ._base import Request
-    from .connections.base import BaseConnection
     from .services import BaseRestService
+    from .transports.base import BaseTransport
 
 __all__ = [
     "BoundRemote",
@@ -68,11 +69,12 @@ class RemoteApp(App):
     its bridge adds the credentials to each call and wraps it (a login, a retry after a 401).
     """
 
-    def __init__(self, remote: Remote, connection: BaseConnection, credentials: Any = None) -> None:
+    def __init__(self, remote: Remote, connection: BaseTransport, credentials: Any = None) -> None:
         super().__init__()
         self.remote = remote
         self.credentials = credentials
         self.configure(connection)
+        self.clock = remote.clock
 
     @property
     def bridge(self) -> Bridge:
@@ -89,13 +91,9 @@ class RemoteApp(App):
     def get_request_headers(self, path: str, method: str) -> dict[str, str]:
         return self.bridge.request_headers(self.credentials, method)
 
-    def send(self, service: BaseRestService, request: Request) -> Any:
+    def send_flow(self, service: BaseRestService, request: Request) -> Flow:
         # The services of a remote's app are made on the remote's connections.
-        connection = cast("BaseConnection", service.connection)
-        flow = self.bridge.flow(request, connection)
-        if connection.is_async:
-            return arun_flow(flow, connection)
-        return run_flow(flow, connection)
+        return self.bridge.flow(request, cast("BaseTransport", service.connection))
 
     def __repr__(self) -> str:
         return f"<RemoteApp {self.remote.alias!r} services={sorted(self.services)!r}>"
@@ -115,12 +113,15 @@ class Remote:
 
     def __init__(self, config: RemoteConfig) -> None:
         self.config = config
+        #: The clock the remote's calls run on: token margins and retry waits read it.
+        self.clock: Clock = SYSTEM_CLOCK
         self._pool: Pool[RemoteApp]
-        if config.kind.is_async:
+        if config.transport_class.is_async:
             self._pool = LoopPool(
                 self._open,
                 misuse=(
-                    f"The remote {self.alias!r} has an async connection ({config.kind.name}): "
+                    f"The remote {self.alias!r} has an async connection "
+                    f"({config.transport_class.name}): "
                     "use its services inside the event loop that awaits them (in an async "
                     "view, or a coroutine)."
                 ),
@@ -140,7 +141,7 @@ class Remote:
     @property
     def is_async(self) -> bool:
         """Whether the remote's services have coroutine methods."""
-        return self.config.kind.is_async
+        return self.config.transport_class.is_async
 
     @property
     def app(self) -> RemoteApp:
@@ -148,7 +149,7 @@ class Remote:
         return self._pool.get()
 
     @property
-    def connection(self) -> BaseConnection:
+    def connection(self) -> BaseTransport:
         """The connection of the current thread or event loop."""
         connection = self.app.connection
         assert connection is not None
@@ -184,7 +185,7 @@ class Remote:
 
     def _open(self) -> RemoteApp:
         config = self.config
-        connection = config.kind.open(
+        connection = config.transport_class.open(
             config.base_url, config.connection_options, config.client_options
         )
         return RemoteApp(self, connection)

@@ -3,10 +3,10 @@
 
     app.configure(rest_client("https://api.example.com").requests(requests.Session()))
     app.configure(rest_client("https://api.example.com").httpx(httpx.AsyncClient()))
-    connection = rest_client("https://api.example.com").aiohttp(session, options={"timeout": 5})
+    transport = rest_client("https://api.example.com").aiohttp(session, options={"timeout": 5})
 
 Each handler takes the library's client and, by keyword, `options` (defaults for every
-request: `headers`, `timeout`, `retries`) and `service_class`, and returns a connection. The
+request: `headers`, `timeout`, `retries`) and `service_class`, and returns a transport. The
 module of a library is imported only when its handler is called, with an install hint when it
 is missing.
 """
@@ -16,19 +16,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .connections import AsyncConnection, BaseConnection, Connection, load
 from .services import BaseRestService
+from .transports import AsyncTransport, BaseTransport, Transport, load
 
 __all__ = ["RestClient", "rest_client"]
 
-ConnectionOptions = Mapping[str, Any]
+TransportOptions = Mapping[str, Any]
 
 
 class RestClient:
     """
     The REST client of the services mounted under `base`: Feathers' `rest(base)`.
 
-    Call one of its handlers with your HTTP library's client to get a connection.
+    Call one of its handlers with your HTTP library's client to get a transport (the app's
+    connection).
     """
 
     def __init__(self, base: str = "") -> None:
@@ -40,9 +41,9 @@ class RestClient:
         self,
         session: Any,
         *,
-        options: ConnectionOptions | None = None,
+        options: TransportOptions | None = None,
         service_class: type[BaseRestService] | None = None,
-    ) -> Connection:
+    ) -> Transport:
         """Connect through a `requests.Session` (or the `requests` module): sync services."""
         cls = _load("requests")
         return self.connect(cls, session, options=options, service_class=service_class)  # type: ignore[return-value]
@@ -51,9 +52,9 @@ class RestClient:
         self,
         client: Any,
         *,
-        options: ConnectionOptions | None = None,
+        options: TransportOptions | None = None,
         service_class: type[BaseRestService] | None = None,
-    ) -> Connection | AsyncConnection:
+    ) -> Transport | AsyncTransport:
         """Connect through an `httpx.Client` (sync services) or `httpx.AsyncClient` (async)."""
         cls = _load("httpx-async", "httpx")
         import httpx
@@ -71,25 +72,23 @@ class RestClient:
         self,
         session: Any,
         *,
-        options: ConnectionOptions | None = None,
+        options: TransportOptions | None = None,
         service_class: type[BaseRestService] | None = None,
-    ) -> AsyncConnection:
+    ) -> AsyncTransport:
         """Connect through an `aiohttp.ClientSession`: async services."""
         cls = _load("aiohttp")
         return self.connect(cls, session, options=options, service_class=service_class)  # type: ignore[return-value]
 
     def connect(
         self,
-        connection_class: type[BaseConnection],
+        transport_class: type[BaseTransport],
         client: Any,
         *,
-        options: ConnectionOptions | None = None,
+        options: TransportOptions | None = None,
         service_class: type[BaseRestService] | None = None,
-    ) -> BaseConnection:
-        """Connect through `client` with a connection class of your own (any HTTP library)."""
-        return connection_class(
-            client, base=self.base, options=options, service_class=service_class
-        )
+    ) -> BaseTransport:
+        """Connect through `client` with a transport class of your own (any HTTP library)."""
+        return transport_class(client, base=self.base, options=options, service_class=service_class)
 
     def __repr__(self) -> str:
         return f"<RestClient base={self.base!r}>"
@@ -100,5 +99,5 @@ def rest_client(base: str = "") -> RestClient:
     return RestClient(base)
 
 
-def _load(name: str, handler: str | None = None) -> type[BaseConnection]:
+def _load(name: str, handler: str | None = None) -> type[BaseTransport]:
     return load(name, needed_by=f"rest_client().{handler or name}()")

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..contract import STANDARD_METHODS
 from ._base import PARAMS_KEYS, Request, build_request
+from ._flow import call_flow, drive
 
 if TYPE_CHECKING:
     from ._types import ServiceApp, ServiceConnection
@@ -102,7 +103,7 @@ class BaseRestService:
         # custom method may be called "send", so the hook is the app's), else to the connection.
         if self.app is not None:
             return self.app.send(self, request)
-        return self.connection.call(request)
+        return drive(call_flow(self.connection, request), self.connection)
 
     def _check_methods(self, methods: Iterable[str]) -> tuple[str, ...]:
         if isinstance(methods, str):

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .connections import BaseConnection, load
 from .services import BaseRestService
+from .transports import BaseTransport, load
 
 __all__ = ["socketio_client"]
 
@@ -27,7 +27,7 @@ def socketio_client(
     *,
     options: Mapping[str, Any] | None = None,
     service_class: type[BaseRestService] | None = None,
-) -> BaseConnection:
+) -> BaseTransport:
     """
     Return a socket.io connection to the server at `url` (its origin, e.g. `http://host:3030`).
 

@@ -185,7 +185,7 @@ def test_reprs():
         app.service("todos")
 
         assert repr(rest_client("http://api")) == "<RestClient base='http://api'>"
-        assert repr(connection) == "<RequestsConnection base='http://api'>"
+        assert repr(connection) == "<RequestsTransport base='http://api'>"
         assert repr(app.service("todos")) == "<RestService 'todos' base='http://api/todos'>"
         assert repr(app) == "<App services=['todos']>"
 

@@ -16,6 +16,7 @@ import socketio
 
 from django_services.client import App, MemoryStorage, authentication_client, socketio_client
 from django_services.errors import NotAuthenticated
+from tests.client.clocks import ManualClock
 from tests.server.socketio.conftest import EMAIL, PASSWORD, SECRET, SERVICES, LiveSocketServer
 from tests.waiting import eventually, eventually_async
 
@@ -154,23 +155,35 @@ def server_expiry_at(server, app):
     return server.application.server.connections[sid].expiry_at
 
 
+def expiry_of(token):
+    return jwt.decode(token, options={"verify_signature": False})["exp"]
+
+
 def test_a_sync_socket_refreshes_before_its_token_expires(server, user, settings):
     settings.DJANGO_SERVICES = {
         "SERVICES": SERVICES,
-        "AUTHENTICATION": {**AUTHENTICATION, "JWT": {"EXPIRES_IN": 2}},
+        "AUTHENTICATION": {**AUTHENTICATION, "JWT": {"EXPIRES_IN": 30}},
     }
     storage = MemoryStorage()
+    clock = ManualClock(auto=False)
     connection = socketio_client(server.url)
+    connection.clock = clock
     app = App().configure(connection).configure(authentication_client(storage=storage))
     try:
         first = app.authenticate(LOCAL)
-        first_exp = jwt.decode(first["accessToken"], options={"verify_signature": False})["exp"]
-        # Halfway to the expiry (the margin is longer than the lifetime), by itself.
+        # Halfway to the expiry (the margin, 60 s, is longer than the lifetime).
+        eventually(lambda: clock.waits)
+        (delay,) = clock.waits
+        assert delay == pytest.approx((expiry_of(first["accessToken"]) - clock.now()) / 2)
+        # The timer waits on the clock: nothing is refreshed before it has moved.
+        assert storage.get("feathers-refresh") == first["refreshToken"]
+        clock.advance(delay)
         eventually(lambda: storage.get("feathers-refresh") != first["refreshToken"])
         token = app.authentication.result["accessToken"]
-        exp = jwt.decode(token, options={"verify_signature": False})["exp"]
-        assert exp >= first_exp
-        eventually(lambda: server_expiry_at(server, app) not in (None, first_exp))
+        assert token != first["accessToken"]
+        assert expiry_of(token) >= expiry_of(first["accessToken"])
+        # The socket logged in with the new token: the server now expires it with that one.
+        eventually(lambda: server_expiry_at(server, app) == expiry_of(token))
         assert app.service("secrets").find() == [{"id": 1, "secret": "42"}]
         app.logout()
     finally:
@@ -180,13 +193,20 @@ def test_a_sync_socket_refreshes_before_its_token_expires(server, user, settings
 async def test_an_async_socket_refreshes_before_its_token_expires(server, user, settings):
     settings.DJANGO_SERVICES = {
         "SERVICES": SERVICES,
-        "AUTHENTICATION": {**AUTHENTICATION, "JWT": {"EXPIRES_IN": 2}},
+        "AUTHENTICATION": {**AUTHENTICATION, "JWT": {"EXPIRES_IN": 30}},
     }
     storage = MemoryStorage()
+    clock = ManualClock(auto=False)
     connection = socketio_client(server.url, socketio.AsyncClient())
+    connection.clock = clock
     app = App().configure(connection).configure(authentication_client(storage=storage))
     try:
         first = await app.authenticate(LOCAL)
+        await eventually_async(lambda: clock.waits)  # the timer waits on the clock
+        (delay,) = clock.waits
+        assert delay == pytest.approx((expiry_of(first["accessToken"]) - clock.now()) / 2)
+        assert storage.get("feathers-refresh") == first["refreshToken"]
+        clock.advance(delay)
         await eventually_async(lambda: storage.get("feathers-refresh") != first["refreshToken"])
         assert app.authentication.result["authentication"]["strategy"] == "refresh"
         assert await app.service("secrets").find() == [{"id": 1, "secret": "42"}]

@@ -7,7 +7,7 @@ from django.core.checks import run_checks
 
 from django_services.client.bridges import Bridge
 from django_services.client.checks import check_remotes
-from django_services.client.connections.requests import RequestsConnection
+from django_services.client.transports.requests import RequestsTransport
 
 BASE = {"BASE_URL": "https://billing.example.com"}
 LOGIN = {
@@ -23,7 +23,7 @@ MIDDLEWARE = [
 REDIS = {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": "redis://x"}
 
 
-class UninstalledKind(RequestsConnection):
+class UninstalledKind(RequestsTransport):
     """A kind whose library is not installed."""
 
     name = "uninstalled"
@@ -140,9 +140,9 @@ def test_e203_base_url(check, url):
 @pytest.mark.parametrize(
     ("connection", "words"),
     [
-        ("curl", "is 'curl', which is not a connection kind"),
+        ("curl", "is 'curl', which is not a transport class"),
         ("no_such_module.KIND", "can not be imported"),
-        ("django_services.client.remotes.remotes", "which is not a connection kind"),
+        ("django_services.client.remotes.remotes", "which is not a transport class"),
         (f"{__name__}.UninstalledKind", "needs the a_library_that_is_not_installed package"),
     ],
 )

@@ -10,11 +10,11 @@ import pytest
 import requests
 from django.core.management import CommandError, call_command
 
-from django_services.client.connections.socketio import (
-    AsyncSocketIOConnection,
-    SocketIOConnection,
-)
 from django_services.client.remotes import remotes
+from django_services.client.transports.socketio import (
+    AsyncSocketIOTransport,
+    SocketIOTransport,
+)
 from tests.server.socketio.conftest import (  # noqa: F401 (fixtures)
     EMAIL,
     PASSWORD,
@@ -70,7 +70,7 @@ def remote(server, settings):
 
 def test_a_socketio_remote_calls_with_the_handshake_token(remote):
     live = remote()
-    assert isinstance(live.connection, SocketIOConnection)
+    assert isinstance(live.connection, SocketIOTransport)
     # The Authorization header of the handshake logs the socket in: secrets need a JWT.
     assert live.service("secrets").find() is not None
     made = live.service("people").create({"name": "remote"})
@@ -79,7 +79,7 @@ def test_a_socketio_remote_calls_with_the_handshake_token(remote):
 
 async def test_an_async_socketio_remote(remote):
     live = remote("socketio-async")
-    assert isinstance(live.connection, AsyncSocketIOConnection)
+    assert isinstance(live.connection, AsyncSocketIOTransport)
     assert await live.service("secrets").find() is not None
     await live.aclose()
 

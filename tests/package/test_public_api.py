@@ -130,14 +130,14 @@ EXPORTS = {
         "DEFAULT_TIMEOUT",
         "App",
         "AsyncAuthenticationClient",
-        "AsyncConnection",
+        "AsyncTransport",
         "AsyncRestService",
         "AuthenticationClient",
         "BaseAuthenticationClient",
-        "BaseConnection",
+        "BaseTransport",
         "BaseRestService",
         "CacheStorage",
-        "Connection",
+        "Transport",
         "MemoryStorage",
         "RestClient",
         "RestService",
@@ -150,13 +150,15 @@ EXPORTS = {
         "rest_client",
         "socketio_client",
     },
-    "django_services.client.connections": {
+    "django_services.client.transports": {
         "BUILT_IN",
-        "AsyncConnection",
-        "BaseConnection",
-        "Connection",
+        "AsyncTransport",
+        "BaseTransport",
+        "Transport",
         "Request",
         "Response",
+        "SocketAck",
+        "SocketCall",
         "TransportFailure",
         "load",
         "missing_library",
@@ -171,19 +173,19 @@ EXPORTS = {
         "ForwardBearer",
         "ForwardSession",
         "Login",
+        "Now",
         "Release",
         "SessionCredentials",
         "StaticToken",
         "TokenHeader",
-        "arun_flow",
-        "run_flow",
+        "call_flow",
         "token_expiry",
     },
     "django_services.testing": {
         "ASYNC_IN_PROCESS",
         "IN_PROCESS",
-        "AsyncInProcessConnection",
-        "InProcessConnection",
+        "AsyncInProcessTransport",
+        "InProcessTransport",
         "in_process_remote",
         "in_process_remotes",
     },
@@ -240,9 +242,12 @@ def test_client_errors_are_the_server_errors():
 @pytest.mark.parametrize(
     ("module_name", "former"),
     [
-        ("django_services.client", "Transport"),
+        ("django_services.client", "Connection"),
+        ("django_services.client", "AsyncConnection"),
+        ("django_services.client", "BaseConnection"),
         ("django_services.client", "ConnectionKind"),
-        ("django_services.client.connections", "Transport"),
+        ("django_services.testing", "InProcessConnection"),
+        ("django_services.testing", "AsyncInProcessConnection"),
         ("django_services.testing", "InProcessKind"),
         ("django_services.testing", "AsyncInProcessKind"),
     ],
@@ -251,3 +256,8 @@ def test_the_former_client_names_are_gone(module_name, former):
     module = importlib.import_module(module_name)
 
     assert not hasattr(module, former)
+
+
+def test_the_client_layer_is_called_transports():
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module("django_services.client.connections")

@@ -10,15 +10,15 @@ Credential bridges: what a remote of `DJANGO_SERVICES["REMOTES"]` sends to say w
 One class per strategy: `ForwardBearer`, `ForwardSession`, `StaticToken`, and `Login` for
 every other name (a login strategy of the remote); `AUTH["CLASS"]` names a `Bridge` of the
 project's own. A bridge reads the incoming request (`credentials_of`), adds headers to each
-call (`request_headers`), and may wrap each call (`flow`, see `flow.py`).
+call (`request_headers`), and may wrap each call (`flow`, a flow of `client/_flow.py`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
+from .._flow import Acquire, CacheGet, CacheSet, Flow, Now, Release, call_flow
 from .base import Bridge, TokenHeader
-from .flow import Acquire, CacheGet, CacheSet, Flow, Release, arun_flow, run_flow
 from .forward import ForwardBearer, ForwardSession, SessionCredentials
 from .login import Login, token_expiry
 from .token import StaticToken
@@ -33,12 +33,12 @@ __all__ = [
     "ForwardBearer",
     "ForwardSession",
     "Login",
+    "Now",
     "Release",
     "SessionCredentials",
     "StaticToken",
     "TokenHeader",
-    "arun_flow",
-    "run_flow",
+    "call_flow",
     "token_expiry",
 ]
 

@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from django.core.checks import CheckMessage, Error, Warning
 from django.core.exceptions import ImproperlyConfigured
 
-from .flow import Flow
+from .._flow import Flow, call_flow
 
 if TYPE_CHECKING:
     from .._base import Request
-    from ..connections.base import BaseConnection
+    from ..transports.base import BaseTransport
 
 __all__ = [
     "Bridge",
@@ -71,9 +71,9 @@ class Bridge:
         """The headers of a call of `method` made with `credentials`."""
         return {}
 
-    def flow(self, request: Request, connection: BaseConnection) -> Flow:
-        """Run the call `request` over `connection`: by default, send it once."""
-        return (yield request)
+    def flow(self, request: Request, connection: BaseTransport) -> Flow:
+        """Run the call `request` over `connection`: by default, as its retries say."""
+        return (yield from call_flow(connection, request))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} remote={self.alias!r} strategy={self.strategy!r}>"

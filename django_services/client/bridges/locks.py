@@ -5,8 +5,8 @@ Locks by name, one per process, held by threads and asyncio tasks alike.
     await process_locks.aacquire("billing-token")     # a task waits, its loop keeps running
     process_locks.release("billing-token")
 
-A flow holds one with the `Acquire(name)` step (see `flow.py`), so that the callers of a process
-that find no token wait for the one of them logging in, instead of each logging in.
+A flow holds one with the `Acquire(name)` step (see `client/_flow.py`), so that the callers of
+a process that find no token wait for the one of them logging in, instead of each logging in.
 """
 
 from __future__ import annotations

@@ -14,7 +14,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -22,14 +21,15 @@ import jwt
 from django.conf import settings
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django.core.checks import CheckMessage, Error, Warning
+from django.core.exceptions import ImproperlyConfigured
 
 from ...errors import NotAuthenticated
 from .._base import Request, build_request, merge_headers
+from .._flow import Acquire, CacheGet, CacheSet, Flow, Now, Release, call_flow
 from .base import TokenHeader, check_variable, invalid, missing_credentials, read_environment
-from .flow import Acquire, CacheGet, CacheSet, Flow, Release
 
 if TYPE_CHECKING:
-    from ..connections.base import BaseConnection
+    from ..transports.base import BaseTransport
 
 __all__ = ["Login", "token_expiry"]
 
@@ -114,22 +114,34 @@ class Login(TokenHeader):
         seconds = int(expiry - now - self.options["EXPIRY_MARGIN"])
         return seconds if seconds >= 1 else None
 
-    def flow(self, request: Request, connection: BaseConnection) -> Flow:
+    def flow(self, request: Request, connection: BaseTransport) -> Flow:
+        if not isinstance(request, Request):
+            raise ImproperlyConfigured(
+                f"The remote {self.alias!r} logs in with the {self.strategy!r} strategy, whose "
+                "token travels in an HTTP header: a socket.io remote sends its credentials in "
+                "its handshake, OPTIONS['headers']."
+            )
         if any(name.lower() == self.header.lower() for name in request.headers):
-            return (yield request)  # the caller chose the credentials of this call
+            # The caller chose the credentials of this call.
+            return (yield from call_flow(connection, request))
         data = self.login_data()
         key = self.cache_key(data)
         token = yield CacheGet(self.cache_alias, key)
-        if not _is_token(token):
+        if not _is_token(token) or self.is_due(token, (yield Now())):
             token = yield from self._fresh_token(connection, data, key, None)
         try:
-            return (yield self._with_token(request, token))
+            return (yield from call_flow(connection, self._with_token(request, token)))
         except NotAuthenticated:
             token = yield from self._fresh_token(connection, data, key, token)
-        return (yield self._with_token(request, token))
+        return (yield from call_flow(connection, self._with_token(request, token)))
+
+    def is_due(self, token: str, now: float) -> bool:
+        """Whether `token` is to be replaced at `now`: `EXPIRY_MARGIN` seconds before `exp`."""
+        expiry = token_expiry(token)
+        return expiry is not None and expiry - self.options["EXPIRY_MARGIN"] <= now
 
     def _fresh_token(
-        self, connection: BaseConnection, data: Mapping[str, Any], key: str, stale: str | None
+        self, connection: BaseTransport, data: Mapping[str, Any], key: str, stale: str | None
     ) -> Flow:
         """
         A token other than `stale`: the one another caller stored meanwhile, or a new login.
@@ -141,7 +153,7 @@ class Login(TokenHeader):
         lock = f"{self.cache_alias}:{key}"
         yield Acquire(lock)
         current = yield CacheGet(self.cache_alias, key)
-        if _is_token(current) and current != stale:
+        if _is_token(current) and current != stale and not self.is_due(current, (yield Now())):
             token = current
         else:
             token = None
@@ -157,18 +169,18 @@ class Login(TokenHeader):
         yield Release(lock)
         return token
 
-    def _login(self, connection: BaseConnection, data: Mapping[str, Any], key: str) -> Flow:
+    def _login(self, connection: BaseTransport, data: Mapping[str, Any], key: str) -> Flow:
         login = build_request(
             "create", connection.base, self.path, data=data, default_headers=connection.headers
         )
-        result = yield login
+        result = yield from call_flow(connection, login)
         token = result.get("accessToken") if isinstance(result, Mapping) else None
         if not isinstance(token, str) or not token:
             raise NotAuthenticated(
                 f"The login to the remote {self.alias!r} answered no accessToken.",
                 {"url": login.url},
             )
-        now = time.time()
+        now = yield Now()
         timeout = self.cache_timeout(token, now)
         if timeout is not None:
             yield CacheSet(self.cache_alias, key, token, timeout)

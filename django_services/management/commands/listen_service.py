@@ -59,10 +59,11 @@ class Command(BaseCommand):
             remote = remotes[options["remote"]]
         except RemoteDoesNotExist as exc:
             raise CommandError(str(exc)) from exc
-        kind = remote.config.kind
-        if getattr(kind, "name", "") not in ("socketio", "socketio-async"):
+        transport = remote.config.transport_class
+        if getattr(transport, "name", "") not in ("socketio", "socketio-async"):
             raise CommandError(
-                f"The remote {remote.alias!r} connects with {getattr(kind, 'name', kind)!r}: "
+                f"The remote {remote.alias!r} connects with "
+                f"{getattr(transport, 'name', transport)!r}: "
                 'events need "CONNECTION": "socketio".'
             )
         names = tuple(options["events"] or STANDARD_EVENTS)

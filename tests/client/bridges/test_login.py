@@ -14,6 +14,7 @@ from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from django_services.client.remotes import RemoteHandler, remotes
 from django_services.errors import NotAuthenticated
 from django_services.server.authentication import create_access_token, verify_access_token
+from tests.client.clocks import ManualClock
 from tests.remotes.fixtures import LOGIN_AUTH, SERVICE_EMAIL, remotes_settings
 from tests.remotes.services import LOGINS, RACE
 
@@ -47,13 +48,16 @@ def remotes_user_pk():
 @pytest.mark.parametrize("kind", ["requests", "aiohttp"])
 def test_a_token_is_replaced_before_it_expires(harness, configure_remotes):
     configure_remotes(
-        authentication={"JWT": {"EXPIRES_IN": 4}},
-        login={"AUTH": {**LOGIN_AUTH, "EXPIRY_MARGIN": 2}},
+        authentication={"JWT": {"EXPIRES_IN": 3600}},
+        login={"AUTH": {**LOGIN_AUTH, "EXPIRY_MARGIN": 60}},
     )
+    clock = ManualClock()
+    remotes["login"].clock = clock
 
     first = harness.call(lambda: remotes["login"].service("caller").find())
+    clock.advance(3600 - 60 - 30)
     again = harness.call(lambda: remotes["login"].service("caller").find())
-    time.sleep(2.1)
+    clock.advance(30 + 5)
     later = harness.call(lambda: remotes["login"].service("caller").find())
 
     assert len(LOGINS) == 2

@@ -6,18 +6,16 @@ after a reconnect, their listeners, and how an ack becomes a result or a Feather
 from __future__ import annotations
 
 import math
-import random
-import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...errors import FeathersError, NotAuthenticated, Timeout, Unavailable, from_json
-from .._base import Request
+from .._base import TransportFailure
 from ..config import Retries, TimeoutConfig
 from ..events import Listeners
 from ._engineio import adapt
 from .base import keyword_names
-from .socket_calls import SocketRequest, build_socket_request
+from .socket_call import SocketAck, SocketCall, build_socket_call
 
 __all__ = ["MANAGED_OPTIONS", "SOCKET_OPTIONS", "SocketState", "engine_ended", "split_options"]
 
@@ -114,8 +112,8 @@ class SocketState:
             "retry": False,
         }
 
-    def _call_timeout(self, request: Request) -> float:
-        timeout = request.options.get("timeout", self.timeout.read)
+    def _call_timeout(self, call: SocketCall) -> float:
+        timeout = call.options.get("timeout", self.timeout.read)
         if isinstance(timeout, TimeoutConfig):
             timeout = timeout.read
         return float(timeout) if timeout is not None else 365 * 86400.0
@@ -127,61 +125,65 @@ class SocketState:
             and str(reason) not in _QUIET_REASONS
         )
 
-    def _outcome(self, request: SocketRequest, ack: tuple[Any, ...]) -> Any:
+    def _outcome(self, call: SocketCall, ack: SocketAck) -> Any:
         """The result of an ack `[null, result]`, or the Feathers error of `[error]`."""
-        if len(ack) >= 2 and ack[0] is None:
-            result = ack[1]
-            self._remember_login(request, result)
-            return result
-        error = ack[0] if ack else None
-        if isinstance(error, Mapping):
-            code = error.get("code")
-            raise from_json(error, code if isinstance(code, int) else None)
-        raise FeathersError(f"The server answered {request.event} on '{request.path}': {error!r}")
+        if ack.ok:
+            self._remember_login(call, ack.result)
+            return ack.result
+        if isinstance(ack.error, Mapping):
+            code = ack.error.get("code")
+            raise from_json(ack.error, code if isinstance(code, int) else None)
+        raise FeathersError(f"The server answered {call.event} on '{call.path}': {ack.error!r}")
 
-    def _remember_login(self, request: SocketRequest, result: Any) -> None:
-        if request.path != self.authentication_path:
+    def _remember_login(self, call: SocketCall, result: Any) -> None:
+        if call.path != self.authentication_path:
             return
-        if request.event == "create" and isinstance(result, Mapping):
+        if call.event == "create" and isinstance(result, Mapping):
             token = result.get("accessToken")
             if isinstance(token, str) and token:
                 self.access_token = token
-        elif request.event == "remove":
+        elif call.event == "remove":
             self.access_token = None
 
-    def _login_again(self) -> SocketRequest | None:
+    def _login_again(self) -> SocketCall | None:
         if not self.access_token:
             return None
         data = {"strategy": "jwt", "accessToken": self.access_token}
-        return build_socket_request("create", self.authentication_path, data=data)
+        return build_socket_call("create", self.authentication_path, data=data)
 
-    def _unavailable(self, request: Request, why: str) -> Unavailable:
-        error = Unavailable(f"{why}: can not send {request.service_method} to {self.base}.")
+    def _unavailable(self, call: SocketCall, why: str) -> Unavailable:
+        error = Unavailable(f"{why}: can not send {call.service_method} to {self.base}.")
         error._no_answer = True  # type: ignore[attr-defined]
         return error
 
-    def _retry_delay(
-        self, request: SocketRequest, error: FeathersError, retry: int
-    ) -> float | None:
+    def decode(self, call: SocketCall, ack: SocketAck) -> Any:
+        """The result of an ack, or raise the Feathers error it carries."""
+        return self._outcome(call, ack)
+
+    def no_answer(self, failure: TransportFailure) -> FeathersError:
+        """`Timeout` for an ack that did not come in time, `Unavailable` for a lost socket."""
+        call: SocketCall = failure.request
+        if failure.timed_out:
+            return Timeout(
+                f"Timed out waiting for {call.event} on '{call.path}'.",
+                {"method": call.event, "path": call.path},
+            )
+        return self._unavailable(call, str(failure))
+
+    def retry_hint(self, ack: Any, error: FeathersError) -> tuple[int | None, str | None] | None:
         """
-        Seconds to wait before sending `request` again after `error`, or `None`: the rules of
-        HTTP (`options["retries"]`: idempotent methods only, `retryAfter` honoured).
+        What the retry rules of HTTP read from `error` (`retryAfter` for `Retry-After`);
+        `None` on a closed connection or a timeout, never sent again.
         """
-        if self.retries is None or self.closed or isinstance(error, Timeout):
+        if self.closed or isinstance(error, Timeout):
             return None
         if getattr(error, "_no_answer", False):
-            return self.retries.delay(request.service_method, retry, random=random.random())
+            return None, None
         retry_after = error.data.get("retryAfter") if isinstance(error.data, Mapping) else None
         if isinstance(retry_after, (int, float)) and not isinstance(retry_after, bool):
             retry_after = str(math.ceil(retry_after))
-        return self.retries.delay(
-            request.service_method,
-            retry,
-            status=error.code,
-            retry_after=retry_after if isinstance(retry_after, str) else None,
-            now=time.time(),
-            random=random.random(),
-        )
+        status = error.code if isinstance(error.code, int) else None
+        return status, retry_after if isinstance(retry_after, str) else None
 
 
 def split_options(

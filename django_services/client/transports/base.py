@@ -1,7 +1,7 @@
 """
-The one interface of the client's I/O layer: a connection sends requests over an HTTP library.
+The one interface of the client's I/O layer: a transport sends requests over an HTTP library.
 
-    class MyConnection(Connection):
+    class MyTransport(Transport):
         name = "mylib"                      # what a remote's CONNECTION may call it
         library = "mylib"                   # the module it needs
 
@@ -12,25 +12,34 @@ The one interface of the client's I/O layer: a connection sends requests over an
         def send(self, request: Request) -> Response:
             ...   # send it, return a Response, or raise TransportFailure
 
-A connection holds where the services live (`base`), the HTTP library's client, defaults for
-every request (`options`) and the service class. It sends one request (`send`), runs one call
-with its retries (`call`) and closes its client (`close`, `aclose`). `app.configure(connection)`
-makes it the app's default provider; `connection.service("todos")` gives a service without an
-app; `open()` makes one from a remote's settings, for `DJANGO_SERVICES["REMOTES"]`.
+A transport holds where the services live (`base`), the HTTP library's client, defaults for
+every request (`options`: headers, timeout, the retry rules) and the service class. It sends one
+request (`send`) and closes its client (`close`, `aclose`); nothing more: the retries, the
+login and the bridges are flows (`client/_flow.py`) that take its `send` as a step.
+`app.configure(transport)` makes it the app's connection; `transport.service("todos")` gives a
+service without an app; `open()` makes one from a remote's settings, for
+`DJANGO_SERVICES["REMOTES"]`.
 """
 
 from __future__ import annotations
 
 import abc
-import asyncio
 import http.cookiejar
 import importlib.util
 import inspect
-import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from .._base import Request, Response, TransportFailure, exchange
+from ...contract import RETRY_AFTER_HEADER
+from ...errors import FeathersError
+from .._base import (
+    Request,
+    Response,
+    TransportFailure,
+    decode,
+    failure_error,
+)
+from .._flow import SYSTEM_CLOCK, Clock
 from ..config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
 from ..services import AsyncRestService, BaseRestService, RestService
 
@@ -38,9 +47,9 @@ if TYPE_CHECKING:
     from .._types import ConfiguredApp
 
 __all__ = [
-    "AsyncConnection",
-    "BaseConnection",
-    "Connection",
+    "AsyncTransport",
+    "BaseTransport",
+    "Transport",
     "keyword_names",
     "missing_library",
     "no_cookie_policy",
@@ -74,9 +83,9 @@ def keyword_names(callable_: Any, managed: frozenset[str]) -> frozenset[str]:
     return frozenset(names - managed)
 
 
-class BaseConnection(abc.ABC):
+class BaseTransport(abc.ABC):
     """
-    What every connection offers: `Connection` (blocking) and `AsyncConnection` (coroutines).
+    What every transport offers: `Transport` (blocking) and `AsyncTransport` (coroutines).
 
     **Parameters:**
 
@@ -86,7 +95,7 @@ class BaseConnection(abc.ABC):
     * **options** - defaults for every request: `headers` (a dict), `timeout` (seconds or a
       `TimeoutConfig`, `DEFAULT_TIMEOUT` when not given) and `retries` (a count or `Retries`,
       off when not given).
-    * **service_class** - the class of the services this connection makes.
+    * **service_class** - the class of the services this transport makes.
     """
 
     is_async: ClassVar[bool] = False
@@ -133,11 +142,13 @@ class BaseConnection(abc.ABC):
         self.timeout = TimeoutConfig.coerce(options.get("timeout", DEFAULT_TIMEOUT))
         self.retries = Retries.coerce(options.get("retries"))
         self.service_class = service_class
+        #: Where the flows of its calls read the time and wait (a test's clock lets time pass).
+        self.clock: Clock = SYSTEM_CLOCK
 
     @classmethod
     def open(
         cls, base_url: str, options: Mapping[str, Any], client_options: Mapping[str, Any]
-    ) -> BaseConnection:
+    ) -> BaseTransport:
         """
         Return a new connection to the services under `base_url`, with a client of its own.
 
@@ -157,7 +168,7 @@ class BaseConnection(abc.ABC):
     @classmethod
     def opens_from_settings(cls) -> bool:
         """Whether a remote's `CONNECTION` may name this class: it makes its own client."""
-        own = cls.__mro__[: cls.__mro__.index(BaseConnection)]
+        own = cls.__mro__[: cls.__mro__.index(BaseTransport)]
         return any("open" in vars(klass) or "create_client" in vars(klass) for klass in own)
 
     @classmethod
@@ -171,16 +182,29 @@ class BaseConnection(abc.ABC):
         return missing_library(cls.library, cls.extra)
 
     def service(self, name: str) -> Any:
-        """Return the service at `name` on this connection, not registered with any app."""
+        """Return the service at `name` on this transport, not registered with any app."""
         return self.service_class(name, connection=self)
 
     @abc.abstractmethod
-    def send(self, request: Request) -> Any:
-        """Send `request` once and return the `Response` (a coroutine of it when async)."""
+    def send(self, message: Any) -> Any:
+        """
+        Send `message` once and return the answer (a coroutine of it when async): a `Response`
+        to a `Request` over HTTP; raise `TransportFailure` when no answer arrives.
+        """
 
-    @abc.abstractmethod
-    def call(self, request: Request) -> Any:
-        """Run one call: send `request` (again, as the retries say) and return its result."""
+    def decode(self, message: Any, answer: Any) -> Any:
+        """The result an answer carries, or raise the Feathers error it describes."""
+        return decode(answer, message)
+
+    def no_answer(self, failure: TransportFailure) -> FeathersError:
+        """The Feathers error of a request that got no response: `Timeout` or `Unavailable`."""
+        return failure_error(failure)
+
+    def retry_hint(self, answer: Any, error: FeathersError) -> tuple[int | None, str | None] | None:
+        """The status and `Retry-After` header the retry rules read from an error response."""
+        if not isinstance(answer, Response):
+            return (error.code if isinstance(error.code, int) else None, None)
+        return answer.status, answer.headers.get(RETRY_AFTER_HEADER)
 
     def close(self) -> None:
         """Close the client (its pooled sockets), from any thread; for sync clients."""
@@ -197,7 +221,7 @@ class BaseConnection(abc.ABC):
                 await result
 
     def __call__(self, app: ConfiguredApp) -> None:
-        """Make this connection the default provider of `app` (`app.configure(connection)`)."""
+        """Make this transport the connection of `app` (`app.configure(transport)`)."""
         if app.connection is not None:
             raise RuntimeError("Only one default client provider can be configured.")
         app.connection = self
@@ -206,8 +230,8 @@ class BaseConnection(abc.ABC):
         return f"<{type(self).__name__} base={self.base!r}>"
 
 
-class Connection(BaseConnection):
-    """A connection over a blocking HTTP library: service methods return their results."""
+class Transport(BaseTransport):
+    """A transport over a blocking HTTP library: service methods return their results."""
 
     default_service_class = RestService
 
@@ -215,28 +239,9 @@ class Connection(BaseConnection):
     def send(self, request: Request) -> Response:
         """Send `request` once; raise `TransportFailure` when no response arrives."""
 
-    def call(self, request: Request) -> Any:
-        """Send `request` (again, when the retry rules say so) and return the decoded result."""
-        flow = exchange(request, self.retries)
-        step = next(flow)
-        while True:
-            outcome: Response | TransportFailure | None
-            if isinstance(step, Request):
-                try:
-                    outcome = self.send(step)
-                except TransportFailure as failure:
-                    outcome = failure
-            else:
-                time.sleep(step)
-                outcome = None
-            try:
-                step = flow.send(outcome)
-            except StopIteration as done:
-                return done.value
 
-
-class AsyncConnection(BaseConnection):
-    """A connection over an asyncio HTTP library: service methods are coroutines."""
+class AsyncTransport(BaseTransport):
+    """A transport over an asyncio HTTP library: service methods are coroutines."""
 
     is_async = True
     default_service_class = AsyncRestService
@@ -244,22 +249,3 @@ class AsyncConnection(BaseConnection):
     @abc.abstractmethod
     async def send(self, request: Request) -> Response:
         """Send `request` once; raise `TransportFailure` when no response arrives."""
-
-    async def call(self, request: Request) -> Any:
-        """Send `request` (again, when the retry rules say so) and return the decoded result."""
-        flow = exchange(request, self.retries)
-        step = next(flow)
-        while True:
-            outcome: Response | TransportFailure | None
-            if isinstance(step, Request):
-                try:
-                    outcome = await self.send(step)
-                except TransportFailure as failure:
-                    outcome = failure
-            else:
-                await asyncio.sleep(step)
-                outcome = None
-            try:
-                step = flow.send(outcome)
-            except StopIteration as done:
-                return done.value

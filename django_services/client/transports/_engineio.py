@@ -22,7 +22,7 @@ fixes; each would be better upstream, as said beside it:
   write loop fails.
 
 They use python-engineio's internals (`_trigger_event`, `_write_loop`, `_send_request`, the
-`payload` its client modules import), checked by `tests/client/connections/test_engineio.py` on
+`payload` its client modules import), checked by `tests/client/transports/test_engineio.py` on
 every version the package supports (python-engineio 4.11 and later).
 """
 

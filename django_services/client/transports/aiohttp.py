@@ -1,5 +1,5 @@
 """
-The connection over aiohttp.
+The transport over aiohttp.
 
     async with aiohttp.ClientSession() as session:
         app.configure(rest_client("https://api.example.com").aiohttp(session))
@@ -20,12 +20,12 @@ import aiohttp
 import yarl
 
 from .._base import Request, Response, TransportFailure
-from .base import AsyncConnection, keyword_names
+from .base import AsyncTransport, keyword_names
 
-__all__ = ["AiohttpConnection"]
+__all__ = ["AiohttpTransport"]
 
 
-class AiohttpConnection(AsyncConnection):
+class AiohttpTransport(AsyncTransport):
     """
     Sends requests with an `aiohttp.ClientSession`.
 

@@ -13,8 +13,8 @@ import pytest
 import socketio
 from engineio import async_client, async_socket, client, packet, payload, socket
 
-from django_services.client.connections import _engineio
-from django_services.client.connections._engineio import (
+from django_services.client.transports import _engineio
+from django_services.client.transports._engineio import (
     AsyncOrderedClient,
     OrderedClient,
     adapt,

@@ -1,13 +1,13 @@
 """
-The connections over socket.io: calls are events with an ack, and service events arrive live.
+The transports over socket.io: calls are events with an ack, and service events arrive live.
 
     app = App().configure(socketio_client("https://api.example.com"))
     app.configure(authentication_client())
     app.authenticate({"strategy": "local", "email": "ada@example.com", "password": "secret"})
     app.service("todos").on("created", print)
 
-`SocketIOConnection` runs on python-socketio's `Client` (service methods block),
-`AsyncSocketIOConnection` on its `AsyncClient` (coroutines). The socket connects on the first
+`SocketIOTransport` runs on python-socketio's `Client` (service methods block),
+`AsyncSocketIOTransport` on its `AsyncClient` (coroutines). The socket connects on the first
 call (or `connect()`); python-socketio reconnects it with backoff after a transport loss, and the
 connection then logs in again with the token of the last login made over it, before any other
 call is sent. A call made while disconnected waits for the connection up to its timeout, then
@@ -26,26 +26,26 @@ from typing import Any
 
 import socketio
 
-from ...errors import FeathersError, Timeout, Unavailable
-from .._base import Request, TransportFailure
+from ...errors import FeathersError, Unavailable
+from .._base import TransportFailure
 from ..events import SocketService
-from .base import Connection
-from .socket_calls import SocketRequest, build_socket_request
+from .base import BaseTransport
+from .socket_call import SocketAck, SocketCall, build_socket_call
 from .socket_state import (
     SocketState,
     engine_ended,
 )
-from .socketio_async import AsyncSocketIOConnection
+from .socketio_async import AsyncSocketIOTransport
 
 __all__ = [
-    "AsyncSocketIOConnection",
-    "SocketIOConnection",
-    "SocketRequest",
-    "build_socket_request",
+    "AsyncSocketIOTransport",
+    "SocketCall",
+    "SocketIOTransport",
+    "build_socket_call",
 ]
 
 
-class SocketIOConnection(SocketState, Connection):
+class SocketIOTransport(SocketState, BaseTransport):
     """
     Sends calls over a python-socketio `Client` (blocking).
 
@@ -104,10 +104,14 @@ class SocketIOConnection(SocketState, Connection):
             else:
                 time.sleep(0.01)
 
-    def send(self, request: Request) -> Any:
-        """Send the call and return the ack; raise `TransportFailure` when none arrives."""
-        if not isinstance(request, SocketRequest):
-            raise TypeError("A socket.io connection sends the calls of its own services.")
+    def send(self, call: SocketCall) -> SocketAck:
+        """Send the call once the socket is ready; the ack, or `TransportFailure` for none."""
+        if not isinstance(call, SocketCall):
+            raise TypeError(f"A socket.io transport sends a SocketCall, not {call!r}.")
+        self._wait_until_ready(call)
+        return self._emit(call)
+
+    def _emit(self, request: SocketCall) -> SocketAck:
         answered = threading.Event()
         ack: list[tuple[Any, ...]] = []
 
@@ -130,34 +134,7 @@ class SocketIOConnection(SocketState, Connection):
                 self._pending.discard(answered)
         if not ack:
             raise TransportFailure(request, ConnectionError("the connection dropped"))
-        return ack[0]
-
-    def call(self, request: Request) -> Any:
-        """Send `request` once the socket is ready (again, as the retries say); its result."""
-        assert isinstance(request, SocketRequest)
-        retry = 0
-        while True:
-            try:
-                return self._call_once(request)
-            except FeathersError as error:
-                retry += 1
-                delay = self._retry_delay(request, error, retry)
-                if delay is None:
-                    raise
-            time.sleep(delay)
-
-    def _call_once(self, request: SocketRequest) -> Any:
-        self._wait_until_ready(request)
-        try:
-            ack = self.send(request)
-        except TransportFailure as failure:
-            if failure.timed_out:
-                raise Timeout(
-                    f"Timed out waiting for {request.event} on '{request.path}'.",
-                    {"method": request.event, "path": request.path},
-                ) from failure
-            raise self._unavailable(request, str(failure)) from failure
-        return self._outcome(request, ack)
+        return SocketAck.of(ack[0])
 
     def close(self) -> None:
         """Disconnect, stop reconnecting, and end python-socketio's threads."""
@@ -176,7 +153,7 @@ class SocketIOConnection(SocketState, Connection):
             if task is not None and task is not threading.current_thread():
                 task.join(self.timeout.connect)
 
-    def _wait_until_ready(self, request: Request) -> None:
+    def _wait_until_ready(self, request: SocketCall) -> None:
         if self.closed:
             raise self._unavailable(request, "The socket.io connection is closed")
         if self._ready.is_set() and self.up:
@@ -202,7 +179,7 @@ class SocketIOConnection(SocketState, Connection):
         login = self._login_again()
         if login is not None:
             try:
-                self._outcome(login, self.send(login))
+                self._outcome(login, self._emit(login))
             except (FeathersError, TransportFailure):
                 self.access_token = None
         self.reconnecting = False

@@ -1,5 +1,5 @@
 """
-The connection over `requests`.
+The transport over `requests`.
 
     session = requests.Session()
     app.configure(rest_client("https://api.example.com").requests(session))
@@ -17,12 +17,12 @@ from typing import Any
 import requests
 
 from .._base import Request, Response, TransportFailure
-from .base import Connection, no_cookie_policy
+from .base import Transport, no_cookie_policy
 
-__all__ = ["RequestsConnection"]
+__all__ = ["RequestsTransport"]
 
 
-class RequestsConnection(Connection):
+class RequestsTransport(Transport):
     """
     Sends requests with a `requests.Session` (or the `requests` module).
 

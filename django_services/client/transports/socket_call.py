@@ -1,9 +1,10 @@
 """
 How a service call travels over socket.io: an event named after the method, with an ack.
 
-    request = build_socket_request("patch", "users/:userId/notes", {"route": {"userId": 7}},
-                                   id=3, data={"done": True})
-    request.event, request.args     # "patch", ("users/7/notes", 3, {"done": True}, {})
+    call = build_socket_call("patch", "users/:userId/notes", {"route": {"userId": 7}},
+                             id=3, data={"done": True})
+    call.event, call.args     # "patch", ("users/7/notes", 3, {"done": True}, {})
+    SocketAck.of((None, {"id": 3}))     # what the server acknowledged: a result, or an error
 
 The arguments are the path (route placeholders filled in), then the method's own, then the
 query; only `params["query"]` crosses the wire. Values are typed JSON, written as REST writes
@@ -19,28 +20,58 @@ from typing import Any
 
 from ...contract import METHODS_REQUIRING_ID
 from ...errors import BadRequest
-from .._base import Request, encode_json, fill_route, params_mapping
+from .._base import encode_json, fill_route, params_mapping
 
-__all__ = ["SocketRequest", "build_socket_request"]
+__all__ = ["SocketAck", "SocketCall", "build_socket_call"]
 
 
 @dataclasses.dataclass(frozen=True)
-class SocketRequest(Request):
-    """One call over socket.io: the event (the method) and its arguments."""
+class SocketCall:
+    """One service call over socket.io, described without sending it."""
 
-    event: str = ""
-    path: str = ""
-    args: tuple[Any, ...] = ()
+    #: The method called, which is also the event sent.
+    service_method: str
+    #: The service's path, its route placeholders filled in.
+    path: str
+    #: The event's arguments: the path, then the method's own, then the query.
+    args: tuple[Any, ...]
+    #: `params["connection"]`: options for this call only (`timeout`).
+    options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    #: The access token the socket was logged in with when the call was made, if any: the
+    #: credential a 401 of the call is about.
+    credential: str | None = dataclasses.field(default=None, repr=False)
+
+    @property
+    def event(self) -> str:
+        """The socket.io event: the method's name."""
+        return self.service_method
 
 
-def build_socket_request(
+@dataclasses.dataclass(frozen=True)
+class SocketAck:
+    """What the server acknowledged a call with: `[null, result]`, or `[error]`."""
+
+    ok: bool
+    result: Any = None
+    error: Any = None
+
+    @classmethod
+    def of(cls, args: tuple[Any, ...]) -> SocketAck:
+        """The ack of the arguments python-socketio called back with."""
+        if len(args) >= 2 and args[0] is None:
+            return cls(ok=True, result=args[1])
+        return cls(ok=False, error=args[0] if args else None)
+
+
+def build_socket_call(
     method: str,
     path: str,
     params: Mapping[str, Any] | None = None,
     *,
     id: Any = None,
     data: Any = None,
-) -> SocketRequest:
+    credential: str | None = None,
+) -> SocketCall:
     """
     Describe the call of `method` on the service at `path`.
 
@@ -63,16 +94,7 @@ def build_socket_request(
         args = (filled, _json(id, "id"), _json(data, "data"), query)
     else:  # create and the custom methods
         args = (filled, _json(data, "data"), query)
-    return SocketRequest(
-        service_method=method,
-        method=method,
-        url=filled,
-        headers={},
-        options=options,
-        event=method,
-        path=filled,
-        args=args,
-    )
+    return SocketCall(method, filled, args, options, credential)
 
 
 def _raw_segment(name: str, value: Any) -> str:

@@ -1,5 +1,5 @@
 """
-The socket.io connection for asyncio: `AsyncSocketIOConnection` runs on python-socketio's
+The socket.io connection for asyncio: `AsyncSocketIOTransport` runs on python-socketio's
 `AsyncClient`, service methods are coroutines. What it promises is said in
 `connections/socketio.py`, beside its synchronous twin.
 """
@@ -12,20 +12,20 @@ from typing import Any
 
 import socketio
 
-from ...errors import FeathersError, Timeout, Unavailable
-from .._base import Request, TransportFailure
+from ...errors import FeathersError, Unavailable
+from .._base import TransportFailure
 from ..events import AsyncSocketService
-from .base import AsyncConnection
-from .socket_calls import SocketRequest
+from .base import BaseTransport
+from .socket_call import SocketAck, SocketCall
 from .socket_state import (
     SocketState,
     engine_ended,
 )
 
-__all__ = ["AsyncSocketIOConnection"]
+__all__ = ["AsyncSocketIOTransport"]
 
 
-class AsyncSocketIOConnection(SocketState, AsyncConnection):
+class AsyncSocketIOTransport(SocketState, BaseTransport):
     """
     Sends calls over a python-socketio `AsyncClient`: service methods are coroutines.
 
@@ -33,6 +33,7 @@ class AsyncSocketIOConnection(SocketState, AsyncConnection):
     plain functions called, one after the other in the order the events arrive.
     """
 
+    is_async = True
     name = "socketio-async"
     library = "socketio"
     extra = "socketio"
@@ -87,10 +88,14 @@ class AsyncSocketIOConnection(SocketState, AsyncConnection):
             else:
                 await asyncio.sleep(0.01)
 
-    async def send(self, request: Request) -> Any:
-        """Send the call and return the ack; raise `TransportFailure` when none arrives."""
-        if not isinstance(request, SocketRequest):
-            raise TypeError("A socket.io connection sends the calls of its own services.")
+    async def send(self, call: SocketCall) -> SocketAck:
+        """Send the call once the socket is ready; the ack, or `TransportFailure` for none."""
+        if not isinstance(call, SocketCall):
+            raise TypeError(f"A socket.io transport sends a SocketCall, not {call!r}.")
+        await self._wait_until_ready(call)
+        return await self._emit(call)
+
+    async def _emit(self, request: SocketCall) -> SocketAck:
         answered: asyncio.Future[tuple[Any, ...]] = asyncio.get_running_loop().create_future()
 
         def callback(*args: Any) -> None:
@@ -102,40 +107,14 @@ class AsyncSocketIOConnection(SocketState, AsyncConnection):
         self._pending.add(answered)
         try:
             await self.client.emit(request.event, request.args, callback=callback)
-            return await asyncio.wait_for(asyncio.shield(answered), self._call_timeout(request))
+            args = await asyncio.wait_for(asyncio.shield(answered), self._call_timeout(request))
+            return SocketAck.of(args)
         except asyncio.TimeoutError as exc:
             raise TransportFailure(request, exc, timed_out=True) from exc
         except (socketio.exceptions.SocketIOError, ConnectionError) as exc:
             raise TransportFailure(request, exc) from exc
         finally:
             self._pending.discard(answered)
-
-    async def call(self, request: Request) -> Any:
-        """Send `request` once the socket is ready (again, as the retries say); its result."""
-        assert isinstance(request, SocketRequest)
-        retry = 0
-        while True:
-            try:
-                return await self._call_once(request)
-            except FeathersError as error:
-                retry += 1
-                delay = self._retry_delay(request, error, retry)
-                if delay is None:
-                    raise
-            await asyncio.sleep(delay)
-
-    async def _call_once(self, request: SocketRequest) -> Any:
-        await self._wait_until_ready(request)
-        try:
-            ack = await self.send(request)
-        except TransportFailure as failure:
-            if failure.timed_out:
-                raise Timeout(
-                    f"Timed out waiting for {request.event} on '{request.path}'.",
-                    {"method": request.event, "path": request.path},
-                ) from failure
-            raise self._unavailable(request, str(failure)) from failure
-        return self._outcome(request, ack)
 
     def close(self) -> None:
         """Only marks the connection closed: close it with `await connection.aclose()`."""
@@ -154,7 +133,7 @@ class AsyncSocketIOConnection(SocketState, AsyncConnection):
         if pending:
             await asyncio.wait(pending, timeout=self.timeout.connect)
 
-    async def _wait_until_ready(self, request: Request) -> None:
+    async def _wait_until_ready(self, request: SocketCall) -> None:
         ready, _ = self._primitives()
         if self.closed:
             raise self._unavailable(request, "The socket.io connection is closed")
@@ -181,7 +160,7 @@ class AsyncSocketIOConnection(SocketState, AsyncConnection):
         login = self._login_again()
         if login is not None:
             try:
-                self._outcome(login, await self.send(login))
+                self._outcome(login, await self._emit(login))
             except (FeathersError, TransportFailure):
                 self.access_token = None
         self.reconnecting = False

@@ -1,12 +1,12 @@
 """
-The connections over httpx: blocking with an `httpx.Client`, async with an `httpx.AsyncClient`.
+The transports over httpx: blocking with an `httpx.Client`, async with an `httpx.AsyncClient`.
 
     client = httpx.AsyncClient()
     app.configure(rest_client("https://api.example.com").httpx(client))
     await app.service("todos").find()
 
 `params["connection"]` is passed to `client.request()` as keyword arguments (`timeout=`,
-`extensions=`...). The connection's timeout replaces the client's own on every request.
+`extensions=`...). The transport's timeout replaces the client's own on every request.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ import httpx
 
 from .._base import Request, Response, TransportFailure
 from ..config import TimeoutConfig
-from .base import AsyncConnection, Connection, keyword_names, no_cookie_policy
+from .base import AsyncTransport, Transport, keyword_names, no_cookie_policy
 
-__all__ = ["AsyncHTTPXConnection", "HTTPXConnection"]
+__all__ = ["AsyncHTTPXTransport", "HTTPXTransport"]
 
 # Errors after which no response arrived; anything else (a bad URL...) is the caller's to fix.
 _NO_RESPONSE = (httpx.ConnectError, httpx.NetworkError, httpx.RemoteProtocolError, httpx.ProxyError)
@@ -56,7 +56,7 @@ def _no_cookies() -> http.cookiejar.CookieJar:
     return http.cookiejar.CookieJar(no_cookie_policy())
 
 
-class HTTPXConnection(Connection):
+class HTTPXTransport(Transport):
     """
     Sends requests with an `httpx.Client`.
 
@@ -93,7 +93,7 @@ class HTTPXConnection(Connection):
         return _response(response)
 
 
-class AsyncHTTPXConnection(AsyncConnection):
+class AsyncHTTPXTransport(AsyncTransport):
     """Sends requests with an `httpx.AsyncClient` (`"CONNECTION": "httpx-async"`)."""
 
     name = "httpx-async"

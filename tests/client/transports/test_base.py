@@ -1,5 +1,5 @@
 """
-One plug-in point for an HTTP library: a `Connection` subclass. `rest_client(url).connect()`
+One plug-in point for an HTTP library: a `Transport` subclass. `rest_client(url).connect()`
 takes it with a client of yours; a remote's `CONNECTION` names it, and it opens its own client.
 """
 
@@ -14,8 +14,8 @@ import pytest
 
 from django_services.client import App, rest_client
 from django_services.client.checks import check_remotes
-from django_services.client.connections import Connection, Request, Response, TransportFailure
 from django_services.client.remotes import remotes
+from django_services.client.transports import Request, Response, Transport, TransportFailure
 from tests.remotes.fixtures import (
     MIDDLEWARE,
     SERVICES,
@@ -23,7 +23,7 @@ from tests.remotes.fixtures import (
 )
 
 
-class UrllibConnection(Connection):
+class UrllibTransport(Transport):
     """A connection over the standard library's urllib: sync services."""
 
     name = "urllib"
@@ -56,7 +56,7 @@ class UrllibConnection(Connection):
         super().close()
 
 
-class WithoutClient(Connection):
+class WithoutClient(Transport):
     """A connection that can only be given a client: it can not be named in settings."""
 
     def send(self, request: Request) -> Response:
@@ -72,12 +72,12 @@ def urllib_remote(settings, live_server, _drain_live_server):  # noqa: F811
         "REMOTES": {
             "plain": {
                 "BASE_URL": live_server.url,
-                "CONNECTION": f"{__name__}.UrllibConnection",
+                "CONNECTION": f"{__name__}.UrllibTransport",
                 "OPTIONS": {"headers": {"Authorization": "Bearer from-settings"}},
             }
         },
     }
-    UrllibConnection.closed.clear()
+    UrllibTransport.closed.clear()
     yield remotes["plain"]
     remotes.close_all()
 
@@ -87,7 +87,7 @@ def test_a_connection_of_ones_own_is_named_in_settings_and_opens_its_client(urll
 
     assert echoed["authorization"] == "Bearer from-settings"
     connection = urllib_remote.connection
-    assert type(connection) is UrllibConnection
+    assert type(connection) is UrllibTransport
     assert isinstance(connection.client, urllib.request.OpenerDirector)
 
 
@@ -97,7 +97,7 @@ def test_closing_the_remote_closes_the_client_the_connection_opened(urllib_remot
 
     remotes.close_all()
 
-    assert UrllibConnection.closed == [opener]
+    assert UrllibTransport.closed == [opener]
     assert urllib_remote.connection.client is not opener  # the next call opens anew
 
 
@@ -107,7 +107,7 @@ def test_a_connection_of_ones_own_is_connected_with_a_client_of_yours(live_serve
     opener = urllib.request.build_opener()
 
     connection = rest_client(live_server.url).connect(
-        UrllibConnection, opener, options={"headers": {"Authorization": "Bearer mine"}}
+        UrllibTransport, opener, options={"headers": {"Authorization": "Bearer mine"}}
     )
     app = App().configure(connection)
 
@@ -144,7 +144,7 @@ def test_settings_check_the_options_a_connection_takes(settings):
         "REMOTES": {
             "billing": {
                 "BASE_URL": "https://billing.example.com",
-                "CONNECTION": f"{__name__}.UrllibConnection",
+                "CONNECTION": f"{__name__}.UrllibTransport",
                 "OPTIONS": {"verify": False},
             }
         }
