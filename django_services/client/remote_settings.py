@@ -157,6 +157,8 @@ class _Reader:
         retries = self.retries(options["RETRIES"])
         bridge = self.bridge(options["AUTH"], base_url or "")
         services = self.services(options["SERVICES"], transport)
+        if transport is not None and bridge is not None and bridge.strategy is not None:
+            self.bridge_crosses(transport, bridge)
         if self.failed:
             return None
         assert base_url is not None and transport is not None and bridge is not None
@@ -278,6 +280,18 @@ class _Reader:
                 'A number of retries (3), or {"TOTAL": 3, "BACKOFF_FACTOR": 0.5, ...}.',
             )
             return None
+
+    def bridge_crosses(self, transport: TransportClass, bridge: Bridge) -> None:
+        """A credential bridge puts headers on each call: the transport must carry them."""
+        if not transport.call_headers:
+            self.error(
+                206,
+                f"{self.setting}['AUTH'] sets the {bridge.strategy!r} strategy, but a "
+                f"{transport.name!r} remote's calls carry no headers: a socket sends its "
+                "credentials once, in its handshake.",
+                "Leave AUTH unset and give the credential in OPTIONS['headers'], e.g. "
+                '{"headers": {"Authorization": "Bearer <token>"}}, which go with the handshake.',
+            )
 
     def bridge(self, value: Any, base_url: str) -> Bridge | None:
         setting = f"{self.setting}['AUTH']"

@@ -201,6 +201,23 @@ def test_e206_names_the_strategies(check):
     assert "'forward-bearer', 'forward-session', 'token'" in messages[0][2]
 
 
+@pytest.mark.parametrize("connection", ["socketio", "socketio-async"])
+@pytest.mark.parametrize(
+    "auth",
+    [
+        {"STRATEGY": "forward-bearer"},
+        {"STRATEGY": "token", "TOKEN": "t"},
+        {"STRATEGY": "local", "CACHE": "shared", "CREDENTIALS": {"email": "a", "password": "b"}},
+    ],
+)
+def test_e206_a_socket_remote_takes_no_credential_bridge(check, connection, auth):
+    messages = check({"chat": {**BASE, "CONNECTION": connection, "AUTH": auth}})
+
+    assert [message[0] for message in messages] == ["django_services.E206"]
+    assert "carry no headers" in messages[0][1]
+    assert "OPTIONS['headers']" in messages[0][2]
+
+
 @pytest.mark.parametrize(
     "auth",
     [

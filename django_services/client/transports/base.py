@@ -105,6 +105,9 @@ class BaseTransport(abc.ABC):
     #: The module of the HTTP library, and the extra that installs it (`django-feathers[x]`).
     library: ClassVar[str] = ""
     extra: ClassVar[str] = ""
+    #: Whether each call carries HTTP headers of its own, where a remote's credential bridge
+    #: puts its credentials (a socket's go with its handshake only).
+    call_headers: ClassVar[bool] = True
 
     def __init__(
         self,

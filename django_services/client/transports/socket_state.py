@@ -31,6 +31,8 @@ class SocketState:
 
     #: python-socketio's client class the connection runs on (`Client` or `AsyncClient`).
     client_class: type[Any]
+    #: A socket's headers go with its handshake, never with a call.
+    call_headers = False
 
     @classmethod
     def create_client(cls, client_options: Mapping[str, Any]) -> Any:
