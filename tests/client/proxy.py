@@ -16,7 +16,10 @@ from __future__ import annotations
 import contextlib
 import socket
 import threading
+from typing import Any
 from urllib.parse import urlsplit
+
+from tests.waiting import eventually, eventually_async
 
 __all__ = ["Proxy"]
 
@@ -178,3 +181,16 @@ class Proxy:
             with self._lock:
                 self._pairs.add(pair)
             pair.start()
+
+
+def idle(app: Any) -> None:
+    """
+    Wait until a sync socket.io app's python-engineio client has no packet to send and no POST
+    under way (its queue is done), so that a `hold()` after it holds no earlier request.
+    """
+    eventually(lambda: app.connection.client.eio.queue.unfinished_tasks == 0)
+
+
+async def idle_async(app: Any) -> None:
+    """`idle()` for an asyncio app: the answer to a call can overtake its POST's own answer."""
+    await eventually_async(lambda: app.connection.client.eio.queue._unfinished_tasks == 0)

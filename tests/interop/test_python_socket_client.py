@@ -27,7 +27,7 @@ from django_services.errors import (
     Timeout,
     Unavailable,
 )
-from tests.client.proxy import Proxy
+from tests.client.proxy import Proxy, idle, idle_async
 from tests.servers import ProcessServer
 from tests.waiting import eventually
 
@@ -63,11 +63,6 @@ def sync_app(url: str, **options) -> App:
     app = App().configure(connection).configure(authentication_client())
     app.use("todos", connection.service("todos"), methods=["find", "create", "markAllComplete"])
     return app
-
-
-def idle(app: App) -> None:
-    """Wait until python-engineio has no packet to send or POST under way (its queue is done)."""
-    eventually(lambda: app.connection.client.eio.queue.unfinished_tasks == 0)
 
 
 def test_every_method_and_the_errors(server_url: str, request: pytest.FixtureRequest) -> None:
@@ -287,6 +282,7 @@ async def test_an_async_polling_call_fails_at_once_when_the_connection_drops(pro
     try:
         people = app.service("people")
         await people.find(query={"$limit": 1})
+        await idle_async(app)
         proxy.hold()
         proxy.forget_sent()
         waiting = asyncio.ensure_future(people.find(query={"$limit": 1}))

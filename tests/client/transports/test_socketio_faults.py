@@ -17,7 +17,7 @@ import socketio
 
 from django_services.client import App, Retries, authentication_client, socketio_client
 from django_services.errors import NotAuthenticated, Unavailable
-from tests.client.proxy import Proxy
+from tests.client.proxy import Proxy, idle, idle_async
 from tests.server.socketio.conftest import (  # noqa: F401 (fixtures)
     EMAIL,
     PASSWORD,
@@ -85,11 +85,6 @@ def async_app(url: str, transport: str, **options) -> App:
         .configure(socketio_client(url, client, options=options))
         .configure(authentication_client())
     )
-
-
-def idle(app: App) -> None:
-    """Wait until python-engineio has no packet to send or POST under way (its queue is done)."""
-    eventually(lambda: app.connection.client.eio.queue.unfinished_tasks == 0)
 
 
 #: How long a reconnect after a server disconnect may take: over long-polling the engine waits
@@ -220,6 +215,7 @@ async def test_an_async_polling_call_fails_at_once_when_the_connection_drops(pro
     try:
         people = app.service("people")
         assert await people.find() == []
+        await idle_async(app)
         proxy.hold()
         proxy.forget_sent()
         waiting = asyncio.ensure_future(people.find())
