@@ -1,6 +1,6 @@
 """
-The server's clock: tokens expire, refresh tokens run out and are cleared as the clock moves on,
-with no test waiting for time to pass.
+The package's clock: tokens expire, refresh tokens run out and are cleared, and waits end as
+the clock moves on, with no test waiting for time to pass.
 """
 
 from __future__ import annotations
