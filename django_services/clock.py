@@ -1,5 +1,5 @@
 """
-The server's clock: every server rule in which time passes reads the time here.
+The package's clock: every rule in which time passes reads the time here, and waits on it.
 
     from django_services import clock
 
@@ -7,6 +7,7 @@ The server's clock: every server rule in which time passes reads the time here.
     clock.now()         # the same moment as a datetime, as Django stores it (`USE_TZ`)
     clock.monotonic()   # seconds for intervals: the socket.io call budget
     clock.alarm(when, callback)   # `callback()` on the running event loop at `clock.time()` `when`
+    clock.current()     # the clock itself: the client's flows and refresh timers wait on it
 
 A test moves time on instead of waiting for it to pass:
 
@@ -14,7 +15,9 @@ A test moves time on instead of waiting for it to pass:
         manual.advance(61)          # a token issued now has expired a minute later
 
 The clock is one object for the whole process (the threads of a live server included): a
-manual clock's alarms ring when `advance()` reaches them, on the event loop that set them.
+manual clock's alarms ring when `advance()` reaches them, on the event loop that set them; its
+waits (a client's retry delay, a refresh timer) are recorded in `waits` and end there too.
+A client's transport, app or remote takes a clock of its own as `.clock`.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ __all__ = [
     "ManualClock",
     "SystemClock",
     "alarm",
+    "current",
     "monotonic",
     "now",
     "replaced",
@@ -53,7 +57,7 @@ class Alarm(Protocol):
 
 
 class Clock(Protocol):
-    """Where the server reads the time, and sets its alarms."""
+    """Where the package reads the time, sets its alarms and waits: the system's, or a test's."""
 
     def time(self) -> float:
         """Seconds since the epoch."""
@@ -67,9 +71,21 @@ class Clock(Protocol):
         """Run `callback()` on the running event loop once `time()` reaches `when`."""
         ...
 
+    def sleep(self, seconds: float) -> None:
+        """Block the calling thread for `seconds`."""
+        ...
+
+    def wait(self, event: threading.Event, seconds: float) -> bool:
+        """Block until `event` is set (True) or `seconds` have passed (False)."""
+        ...
+
+    async def asleep(self, seconds: float) -> None:
+        """Suspend the calling task for `seconds`."""
+        ...
+
 
 class SystemClock:
-    """The machine's clock: `time.time()` and `time.monotonic()`."""
+    """The machine's clock: `time.time()`, `time.monotonic()`, `time.sleep()`, `asyncio.sleep()`."""
 
     def time(self) -> float:
         """Seconds since the epoch."""
@@ -83,6 +99,21 @@ class SystemClock:
         """A timer of the running event loop, due `when - time()` seconds from now."""
         loop = asyncio.get_running_loop()
         return _LoopAlarm(loop, loop.call_later(max(when - self.time(), 0.0), callback))
+
+    def sleep(self, seconds: float) -> None:
+        """Block the calling thread for `seconds`."""
+        _time.sleep(seconds)
+
+    def wait(self, event: threading.Event, seconds: float) -> bool:
+        """Block until `event` is set (True) or `seconds` have passed (False)."""
+        return event.wait(seconds)
+
+    async def asleep(self, seconds: float) -> None:
+        """Suspend the calling task for `seconds`."""
+        await asyncio.sleep(seconds)
+
+    def __repr__(self) -> str:
+        return "SystemClock()"
 
 
 class _LoopAlarm:
@@ -98,10 +129,19 @@ class _LoopAlarm:
 
 
 class ManualClock:
-    """A clock that stands still until `advance()` moves it on; it starts at the present."""
+    """
+    A clock that stands still until `advance()` moves it on; it starts at the present.
 
-    def __init__(self, start: float | None = None) -> None:
-        self._lock = threading.Lock()
+    Every wait on it (`sleep()`, `wait()`, `asleep()`) is recorded in `waits`, and blocks until
+    `advance()` has moved the clock that far (or the awaited event is set). With `auto` a wait
+    returns at once instead, after moving the clock by the time it asked for.
+    """
+
+    def __init__(self, start: float | None = None, *, auto: bool = False) -> None:
+        self.auto = auto
+        #: Every wait asked for, in seconds, in order.
+        self.waits: list[float] = []
+        self._moved = threading.Condition()
         self._time = _time.time() if start is None else float(start)
         self._monotonic = _time.monotonic()
         self._alarms: list[_ManualAlarm] = []
@@ -115,12 +155,13 @@ class ManualClock:
         return self._monotonic
 
     def advance(self, seconds: float) -> None:
-        """Move the clock `seconds` on (never back)."""
+        """Move the clock `seconds` on (never back): the alarms and waits it reaches end."""
         if seconds < 0:
             raise ValueError("A clock does not go back")
-        with self._lock:
+        with self._moved:
             self._time += seconds
             self._monotonic += seconds
+            self._moved.notify_all()
             due = [alarm for alarm in self._alarms if alarm.when() <= self._time]
             self._alarms = [alarm for alarm in self._alarms if alarm.when() > self._time]
         for alarm in sorted(due, key=_ManualAlarm.when):
@@ -129,12 +170,46 @@ class ManualClock:
     def alarm(self, when: float, callback: Callable[[], object]) -> Alarm:
         """An alarm that rings once `advance()` moves the clock to `when` (at once if past)."""
         alarm = _ManualAlarm(asyncio.get_running_loop(), when, callback)
-        with self._lock:
+        with self._moved:
             if when > self._time:
                 self._alarms.append(alarm)
                 return alarm
         alarm.ring()
         return alarm
+
+    def sleep(self, seconds: float) -> None:
+        """Record the wait; block until moved `seconds` on (with `auto`, move on that far)."""
+        self.wait(threading.Event(), seconds)
+
+    def wait(self, event: threading.Event, seconds: float) -> bool:
+        """Record the wait; True once `event` is set, False once `seconds` have passed."""
+        deadline = self._start(seconds)
+        if self.auto:
+            self.advance(seconds)
+            return event.is_set()
+        with self._moved:
+            # Setting the event does not notify the condition: look again now and then.
+            while not event.is_set() and self._time < deadline:
+                self._moved.wait(0.05)
+        return event.is_set()
+
+    async def asleep(self, seconds: float) -> None:
+        """Record the wait; await being moved `seconds` on (with `auto`, move on that far)."""
+        deadline = self._start(seconds)
+        if self.auto:
+            self.advance(seconds)
+            return
+        woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.alarm(deadline, lambda: _wake(woken))
+        await woken
+
+    def _start(self, seconds: float) -> float:
+        with self._moved:
+            self.waits.append(seconds)
+            return self._time + seconds
+
+    def __repr__(self) -> str:
+        return f"ManualClock(start={self._time!r}, auto={self.auto!r})"
 
 
 class _ManualAlarm:
@@ -162,28 +237,41 @@ class _ManualAlarm:
             self._callback()
 
 
+def _wake(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
 _current: Clock = SystemClock()
 
 AnyClock = TypeVar("AnyClock", bound=Clock)
 
 
+def current() -> Clock:
+    """The package's clock: the system's, or the one `replaced()` put in its place."""
+    return _current
+
+
 def time() -> float:
-    """Seconds since the epoch, on the server's clock."""
+    """Seconds since the epoch, on the package's clock."""
     return _current.time()
 
 
 def monotonic() -> float:
-    """Seconds for intervals, on the server's clock."""
+    """Seconds for intervals, on the package's clock."""
     return _current.monotonic()
 
 
 def alarm(when: float, callback: Callable[[], object]) -> Alarm:
-    """Run `callback()` on the running event loop once the server's `time()` reaches `when`."""
+    """Run `callback()` on the running event loop once the package's `time()` reaches `when`."""
     return _current.alarm(when, callback)
 
 
 def now() -> _datetime.datetime:
-    """The present on the server's clock: aware UTC with `USE_TZ`, else naive local time."""
+    """
+    The present on the package's clock as a datetime (`time()` is the same moment in seconds):
+    aware UTC with `USE_TZ`, else naive local time. It reads Django's settings.
+    """
     from django.conf import settings
 
     zone = _datetime.timezone.utc if settings.USE_TZ else None

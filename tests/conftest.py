@@ -88,7 +88,7 @@ def end_stray_database_sessions(django_db_setup, django_db_blocker):
 
 @pytest.fixture
 def manual_clock():
-    """The server's clock, standing still until the test moves it on with `advance()`."""
+    """The package's clock, standing still until the test moves it on with `advance()`."""
     from django_services import clock
 
     with clock.replaced(clock.ManualClock()) as manual:

@@ -1,12 +1,13 @@
 """
-The server's clock: tokens expire, refresh tokens run out and are cleared as the clock moves on,
-with no test waiting for time to pass.
+The package's clock: tokens expire, refresh tokens run out and are cleared, and waits end as
+the clock moves on, with no test waiting for time to pass.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+import threading
 import time
 import uuid
 from datetime import datetime, timezone
@@ -182,3 +183,92 @@ async def test_the_system_clocks_alarm_is_a_timer_of_the_event_loop():
     later = asyncio.Event()
     clock.alarm(clock.time(), later.set)
     await asyncio.wait_for(later.wait(), 10)
+
+
+def waiting(manual: clock.ManualClock, event: threading.Event, seconds: float) -> list[bool]:
+    """Wait on `manual` in a thread; the list receives what the wait returned."""
+    outcome: list[bool] = []
+    waits = len(manual.waits)
+    thread = threading.Thread(target=lambda: outcome.append(manual.wait(event, seconds)))
+    thread.start()
+    deadline = time.monotonic() + 30
+    while len(manual.waits) == waits:  # the wait is on the clock
+        assert time.monotonic() < deadline, "the thread never waited"
+        time.sleep(0.01)
+    return outcome
+
+
+def test_a_manual_clocks_wait_lasts_until_it_is_moved_that_far_or_the_event_is_set():
+    manual = clock.ManualClock(start=1000)
+    interrupted = threading.Event()
+    outcome = waiting(manual, interrupted, 5)
+    manual.advance(4)
+    interrupted.set()  # still waiting after 4 s: the event ends the wait
+    deadline = time.monotonic() + 30
+    while not outcome:
+        assert time.monotonic() < deadline, "the wait never ended"
+        time.sleep(0.01)
+    assert outcome == [True]
+
+    outcome = waiting(manual, threading.Event(), 5)
+    manual.advance(5)
+    while not outcome:
+        assert time.monotonic() < deadline, "the wait never ended"
+        time.sleep(0.01)
+    assert (outcome, manual.waits, manual.time()) == ([False], [5, 5], 1009)
+
+
+def test_an_automatic_manual_clock_lets_each_wait_pass_at_once():
+    manual = clock.ManualClock(start=1000, auto=True)
+    manual.sleep(3)
+    assert manual.wait(threading.Event(), 2) is False
+    asyncio.run(manual.asleep(10))
+    assert (manual.waits, manual.time()) == ([3, 2, 10], 1015)
+
+
+async def test_a_task_sleeping_on_a_manual_clock_wakes_when_it_is_moved_that_far():
+    manual = clock.ManualClock(start=1000)
+    sleeper = asyncio.ensure_future(manual.asleep(10))
+    await asyncio.sleep(0)
+    assert manual.waits == [10]
+    manual.advance(9)
+    barrier = asyncio.Event()
+    manual.alarm(manual.time(), barrier.set)  # rings on the loop after the sleeper would wake
+    await asyncio.wait_for(barrier.wait(), 10)
+    assert not sleeper.done()
+    manual.advance(1)
+    await asyncio.wait_for(sleeper, 10)
+
+
+def test_the_system_clock_waits_on_the_machines_time():
+    system = clock.SystemClock()
+    ready = threading.Event()
+    ready.set()
+    assert system.wait(ready, 10) is True
+    assert system.wait(threading.Event(), 0) is False
+    started = time.monotonic()
+    system.sleep(0.01)
+    asyncio.run(system.asleep(0.01))
+    assert time.monotonic() - started >= 0.02
+
+
+@pytest.mark.parametrize("driver", ["sync", "async"])
+def test_the_clients_flows_run_on_the_package_clock_unless_given_another(driver):
+    from django_services.client._flow import Now, Sleep, arun, run
+
+    def flow():
+        before = yield Now()
+        yield Sleep(30)
+        after = yield Now()
+        return before, after
+
+    def drive(**options):
+        if driver == "sync":
+            return run(flow(), **options)
+        return asyncio.run(arun(flow(), **options))
+
+    with clock.replaced(clock.ManualClock(start=1000, auto=True)) as manual:
+        assert drive() == (1000, 1030)
+        own = clock.ManualClock(start=5000, auto=True)
+        assert drive(clock=own) == (5000, 5030)
+    assert (manual.waits, own.waits) == ([30], [30])

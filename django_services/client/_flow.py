@@ -14,8 +14,9 @@ a flow written once behaves the same over sync and async transports. Flows compo
 `yield from`: `call_flow()` (one call, sent again as the transport's retries say) is the
 building block of the others.
 
-Time only passes through the driver's clock (`Now`, `Sleep`): a test gives the driver a clock
-of its own and moves it, without sleeping.
+Time only passes through the driver's clock (`Now`, `Sleep`), the package's
+(`django_services.clock`) unless the driver is given another: a test gives it a
+`django_services.clock.ManualClock` and moves it, without sleeping.
 
     yield Acquire(key)      # one caller of this process at a time, threads and tasks alike
     ...                     # check the cache, log in if needed
@@ -24,26 +25,23 @@ of its own and moves it, without sleeping.
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import random
-import threading
-import time
 from collections.abc import Generator
 from typing import Any, Protocol
 
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 
+from .. import clock as package_clock
+from ..clock import Clock
 from ..errors import FeathersError
 from ._base import TransportFailure
 from .config import Retries
 
 __all__ = [
-    "SYSTEM_CLOCK",
     "Acquire",
     "CacheGet",
     "CacheSet",
-    "Clock",
     "Delete",
     "Flow",
     "FlowTransport",
@@ -53,55 +51,11 @@ __all__ = [
     "Save",
     "Send",
     "Sleep",
-    "SystemClock",
     "arun",
     "call_flow",
     "drive",
     "run",
 ]
-
-
-class Clock(Protocol):
-    """Where a driver reads the time and waits: the system's, or a test's."""
-
-    def now(self) -> float:
-        """Seconds since the epoch."""
-        ...
-
-    def sleep(self, seconds: float) -> None:
-        """Block the calling thread for `seconds`."""
-        ...
-
-    async def asleep(self, seconds: float) -> None:
-        """Suspend the calling task for `seconds`."""
-        ...
-
-    def wait(self, event: threading.Event, seconds: float) -> bool:
-        """Block until `event` is set (True) or `seconds` have passed (False)."""
-        ...
-
-
-class SystemClock:
-    """The real time: `time.time()`, `time.sleep()`, `asyncio.sleep()`."""
-
-    def now(self) -> float:
-        return time.time()
-
-    def sleep(self, seconds: float) -> None:
-        time.sleep(seconds)
-
-    async def asleep(self, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-
-    def wait(self, event: threading.Event, seconds: float) -> bool:
-        return event.wait(seconds)
-
-    def __repr__(self) -> str:
-        return "SystemClock()"
-
-
-#: The clock of every driver not given another.
-SYSTEM_CLOCK = SystemClock()
 
 
 class FlowTransport(Protocol):
@@ -266,16 +220,17 @@ def call_flow(transport: FlowTransport, message: Any) -> Flow:
 def drive(flow: Flow, transport: Any, *, clock: Clock | None = None) -> Any:
     """
     Run `flow` with the driver `transport` needs: its result, or a coroutine of it for an
-    async transport; on `clock`, or the transport's own.
+    async transport; on `clock`, else the transport's own, else the package's.
     """
-    clock = clock or getattr(transport, "clock", None) or SYSTEM_CLOCK
+    clock = clock or getattr(transport, "clock", None)
     if transport.is_async:
         return arun(flow, clock=clock)
     return run(flow, clock=clock)
 
 
-def run(flow: Flow, *, clock: Clock = SYSTEM_CLOCK) -> Any:
+def run(flow: Flow, *, clock: Clock | None = None) -> Any:
     """Take the steps of `flow`, blocking; return its result or raise its error."""
+    clock = clock or package_clock.current()
     outcome: Any = None
     error: BaseException | None = None
     held: list[str] = []
@@ -290,7 +245,7 @@ def run(flow: Flow, *, clock: Clock = SYSTEM_CLOCK) -> Any:
                 if isinstance(step, Send):
                     outcome = step.transport.send(step.message)
                 elif isinstance(step, Now):
-                    outcome = clock.now()
+                    outcome = clock.time()
                 elif isinstance(step, Sleep):
                     clock.sleep(step.seconds)
                 elif isinstance(step, Load):
@@ -309,8 +264,9 @@ def run(flow: Flow, *, clock: Clock = SYSTEM_CLOCK) -> Any:
             _release_all(held)
 
 
-async def arun(flow: Flow, *, clock: Clock = SYSTEM_CLOCK) -> Any:
+async def arun(flow: Flow, *, clock: Clock | None = None) -> Any:
     """Take the steps of `flow`, awaiting them; return its result or raise its error."""
+    clock = clock or package_clock.current()
     outcome: Any = None
     error: BaseException | None = None
     held: list[str] = []
@@ -325,7 +281,7 @@ async def arun(flow: Flow, *, clock: Clock = SYSTEM_CLOCK) -> Any:
                 if isinstance(step, Send):
                     outcome = await step.transport.send(step.message)
                 elif isinstance(step, Now):
-                    outcome = clock.now()
+                    outcome = clock.time()
                 elif isinstance(step, Sleep):
                     await clock.asleep(step.seconds)
                 elif isinstance(step, Load):

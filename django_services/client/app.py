@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
-from ._flow import Clock, Flow, call_flow, drive
+from ..clock import Clock
+from ._flow import Flow, call_flow, drive
 from .services import BaseRestService
 
 if TYPE_CHECKING:

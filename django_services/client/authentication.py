@@ -25,8 +25,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
+from .. import clock as package_clock
+from ..clock import Clock
 from ..errors import FeathersError, NotAuthenticated
-from ._flow import SYSTEM_CLOCK, Clock, Delete, Flow, Load, Save, arun, run
+from ._flow import Delete, Flow, Load, Save, arun, run
 from .refresh import RefreshSteps, RefreshTimer, is_expiry
 from .storage import CacheStorage, MemoryStorage, SessionStorage, Storage
 
@@ -87,7 +89,11 @@ class BaseAuthenticationClient(RefreshSteps):
         self.refresh_storage_key = refresh_storage_key
         self.refresh_strategy = refresh_strategy
         self.refresh_margin = refresh_margin
-        self.timer = RefreshTimer(self.refresh, asynchronous=app.is_async, clock=self.clock)
+        self.timer = RefreshTimer(
+            self.refresh,
+            asynchronous=app.is_async,
+            clock=getattr(app.connection, "clock", None),
+        )
         #: The server's answer to the last successful authentication (`None` when logged out).
         self.result: Any = None
 
@@ -198,8 +204,8 @@ class BaseAuthenticationClient(RefreshSteps):
 
     @property
     def clock(self) -> Clock:
-        """The clock of the app's connection, which the flows of this client run on."""
-        return getattr(self.app.connection, "clock", SYSTEM_CLOCK)
+        """The clock the flows of this client run on: its connection's, else the package's."""
+        return getattr(self.app.connection, "clock", None) or package_clock.current()
 
     #: Defined by each client, blocking or as a coroutine; the refresh timer calls it.
     refresh: Callable[..., Any]

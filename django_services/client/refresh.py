@@ -24,9 +24,11 @@ from typing import TYPE_CHECKING, Any
 
 import jwt
 
+from .. import clock as package_clock
+from ..clock import Clock
 from ..errors import FeathersError, NotAuthenticated
 from ._base import merge_headers
-from ._flow import SYSTEM_CLOCK, Acquire, Clock, Delete, Flow, Load, Release, call_flow
+from ._flow import Acquire, Delete, Flow, Load, Release, call_flow
 from .transports.socket_call import SocketCall
 
 if TYPE_CHECKING:
@@ -75,10 +77,15 @@ class RefreshTimer:
     """
 
     def __init__(
-        self, callback: Callable[[str], Any], *, asynchronous: bool, clock: Clock = SYSTEM_CLOCK
+        self,
+        callback: Callable[[str], Any],
+        *,
+        asynchronous: bool,
+        clock: Clock | None = None,
     ) -> None:
         self.callback = callback
         self.asynchronous = asynchronous
+        #: The clock the timer reads and waits on; `None` for the package's.
         self.clock = clock
         self._lock = threading.Lock()
         #: The pending callback: the event cancelling its thread, or its task.
@@ -95,7 +102,7 @@ class RefreshTimer:
         expiry = token_expiry(token)
         if expiry is None:
             return None
-        remaining = expiry - self.clock.now()
+        remaining = expiry - self._clock().time()
         return max(remaining - margin, remaining / 2, 0.0)
 
     def schedule(self, token: str, margin: float) -> None:
@@ -128,6 +135,9 @@ class RefreshTimer:
         elif handle is not None:
             handle.cancel()
 
+    def _clock(self) -> Clock:
+        return self.clock or package_clock.current()
+
     def _due(self, handle: Any) -> bool:
         # The callback goes only if it is still the pending one; it is no longer pending once
         # it runs, so that the refresh scheduling the next one does not cancel itself.
@@ -138,14 +148,14 @@ class RefreshTimer:
             return True
 
     def _run(self, delay: float, token: str, cancelled: threading.Event) -> None:
-        if self.clock.wait(cancelled, delay) or not self._due(cancelled):
+        if self._clock().wait(cancelled, delay) or not self._due(cancelled):
             return
         # A failed refresh leaves the token to expire: the next call raises the error.
         with contextlib.suppress(FeathersError):
             self.callback(token)
 
     async def _await(self, delay: float, token: str) -> None:
-        await self.clock.asleep(delay)
+        await self._clock().asleep(delay)
         if not self._due(asyncio.current_task()):
             return
         with contextlib.suppress(FeathersError):

@@ -34,8 +34,9 @@ from django.core.exceptions import ImproperlyConfigured
 from django.core.signals import setting_changed
 from django.utils.connection import BaseConnectionHandler, ConnectionDoesNotExist
 
+from ..clock import Clock
 from ..conf import SETTINGS_NAME, services_settings
-from ._flow import SYSTEM_CLOCK, Clock, Flow
+from ._flow import Flow
 from ._pools import LoopPool, Pool, ThreadPool
 from .app import App
 from .bridges import Bridge
@@ -113,8 +114,9 @@ class Remote:
 
     def __init__(self, config: RemoteConfig) -> None:
         self.config = config
-        #: The clock the remote's calls run on: token margins and retry waits read it.
-        self.clock: Clock = SYSTEM_CLOCK
+        #: The clock the remote's calls run on (token margins and retry waits read it); `None`
+        #: for the package's clock.
+        self.clock: Clock | None = None
         self._pool: Pool[RemoteApp]
         if config.transport_class.is_async:
             self._pool = LoopPool(

@@ -15,8 +15,8 @@ import requests
 import socketio
 
 from django_services.client import App, MemoryStorage, authentication_client, socketio_client
+from django_services.clock import ManualClock
 from django_services.errors import NotAuthenticated
-from tests.client.clocks import ManualClock
 from tests.server.socketio.conftest import EMAIL, PASSWORD, SECRET, SERVICES, LiveSocketServer
 from tests.waiting import eventually, eventually_async
 
@@ -165,7 +165,7 @@ def test_a_sync_socket_refreshes_before_its_token_expires(server, user, settings
         "AUTHENTICATION": {**AUTHENTICATION, "JWT": {"EXPIRES_IN": 30}},
     }
     storage = MemoryStorage()
-    clock = ManualClock(auto=False)
+    clock = ManualClock()
     connection = socketio_client(server.url)
     connection.clock = clock
     app = App().configure(connection).configure(authentication_client(storage=storage))
@@ -174,7 +174,7 @@ def test_a_sync_socket_refreshes_before_its_token_expires(server, user, settings
         # Halfway to the expiry (the margin, 60 s, is longer than the lifetime).
         eventually(lambda: clock.waits)
         (delay,) = clock.waits
-        assert delay == pytest.approx((expiry_of(first["accessToken"]) - clock.now()) / 2)
+        assert delay == pytest.approx((expiry_of(first["accessToken"]) - clock.time()) / 2)
         # The timer waits on the clock: nothing is refreshed before it has moved.
         assert storage.get("feathers-refresh") == first["refreshToken"]
         clock.advance(delay)
@@ -196,7 +196,7 @@ async def test_an_async_socket_refreshes_before_its_token_expires(server, user, 
         "AUTHENTICATION": {**AUTHENTICATION, "JWT": {"EXPIRES_IN": 30}},
     }
     storage = MemoryStorage()
-    clock = ManualClock(auto=False)
+    clock = ManualClock()
     connection = socketio_client(server.url, socketio.AsyncClient())
     connection.clock = clock
     app = App().configure(connection).configure(authentication_client(storage=storage))
@@ -204,7 +204,7 @@ async def test_an_async_socket_refreshes_before_its_token_expires(server, user, 
         first = await app.authenticate(LOCAL)
         await eventually_async(lambda: clock.waits)  # the timer waits on the clock
         (delay,) = clock.waits
-        assert delay == pytest.approx((expiry_of(first["accessToken"]) - clock.now()) / 2)
+        assert delay == pytest.approx((expiry_of(first["accessToken"]) - clock.time()) / 2)
         assert storage.get("feathers-refresh") == first["refreshToken"]
         clock.advance(delay)
         await eventually_async(lambda: storage.get("feathers-refresh") != first["refreshToken"])

@@ -28,9 +28,8 @@ from django_services.client._flow import (
 from django_services.client.bridges.locks import process_locks
 from django_services.client.storage import MemoryStorage
 from django_services.client.transports.base import AsyncTransport, Transport
+from django_services.clock import ManualClock
 from django_services.errors import NotFound, Timeout, TooManyRequests, Unavailable
-
-from .clocks import ManualClock
 
 GET = build_request("get", "http://api", "todos", id=1)
 CREATE = build_request("create", "http://api", "todos", data={"text": "x"})
@@ -76,7 +75,7 @@ def drive(request):
     """Run a flow (made from a transport) with the driver of the parametrized kind."""
 
     def drive(answers, make_flow, *, retries=None, clock=None):
-        clock = clock or ManualClock()
+        clock = clock or ManualClock(auto=True)
         if request.param == "sync":
             transport = Scripted(answers, retries)
             return run(make_flow(transport), clock=clock), transport
@@ -94,7 +93,7 @@ def test_a_call_decodes_its_response(drive):
 
 
 def test_a_call_waits_on_the_clock_then_is_sent_again(drive):
-    clock = ManualClock()
+    clock = ManualClock(auto=True)
     retries = Retries(total=3, backoff_factor=1, jitter=0)
     busy = ok(b"", 503, {"Retry-After": "4"})
     failure = TransportFailure(GET, ConnectionResetError("reset"))
@@ -109,7 +108,7 @@ def test_a_call_waits_on_the_clock_then_is_sent_again(drive):
 
 
 def test_a_retry_after_date_is_read_on_the_clock(drive):
-    clock = ManualClock(now=1_700_000_000)
+    clock = ManualClock(start=1_700_000_000, auto=True)
     busy = ok(b"", 429, {"Retry-After": "Tue, 14 Nov 2023 22:13:30 GMT"})  # now + 10 s
 
     result, _ = drive([busy, ok(b"1")], lambda t: call_flow(t, GET), retries=Retries(), clock=clock)
@@ -119,7 +118,7 @@ def test_a_retry_after_date_is_read_on_the_clock(drive):
 
 
 def test_a_call_of_a_method_that_is_not_idempotent_is_sent_once(drive):
-    clock = ManualClock()
+    clock = ManualClock(auto=True)
     busy = ok(b'{"name": "TooManyRequests", "message": "slow down", "code": 429}', 429)
 
     with pytest.raises(TooManyRequests, match="slow down"):
@@ -151,7 +150,7 @@ def test_a_call_raises_the_error_of_its_last_answer(drive):
 
 
 def test_without_retries_a_lost_connection_is_unavailable_at_once(drive):
-    clock = ManualClock()
+    clock = ManualClock(auto=True)
     refused = TransportFailure(GET, ConnectionRefusedError("refused"))
 
     with pytest.raises(Unavailable):
@@ -162,7 +161,7 @@ def test_without_retries_a_lost_connection_is_unavailable_at_once(drive):
 def test_every_step_is_taken_by_both_drivers(drive, settings):
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     storage = MemoryStorage()
-    clock = ManualClock(now=100.0)
+    clock = ManualClock(start=100.0, auto=True)
 
     def flow(transport):
         yield Save(storage, "token", "t1")

@@ -10,8 +10,7 @@ import jwt
 import pytest
 
 from django_services.client.refresh import RefreshTimer
-
-from .clocks import ManualClock
+from django_services.clock import ManualClock
 
 NOW = 1_000_000.0
 
@@ -42,7 +41,7 @@ def timer_threads():
 
 
 def test_a_sync_timer_calls_back_once_the_clock_is_there_and_never_once_cancelled():
-    clock = ManualClock(NOW, auto=False)
+    clock = ManualClock(NOW)
     called = []
     timer = RefreshTimer(called.append, asynchronous=False, clock=clock)
     first, second = token(NOW + 100), token(NOW + 300)
@@ -59,7 +58,7 @@ def test_a_sync_timer_calls_back_once_the_clock_is_there_and_never_once_cancelle
 
 
 async def test_an_async_timer_calls_back_once_the_clock_is_there_and_never_once_cancelled():
-    clock = ManualClock(NOW, auto=False)
+    clock = ManualClock(NOW)
     called = []
     done = asyncio.Event()
 
@@ -85,7 +84,7 @@ async def test_an_async_timer_calls_back_once_the_clock_is_there_and_never_once_
 def test_a_failed_refresh_leaves_the_timer_quiet(asynchronous):
     from django_services.errors import NotAuthenticated
 
-    clock = ManualClock(NOW)
+    clock = ManualClock(NOW, auto=True)
     attempts = []
 
     def refuse(value):

@@ -12,6 +12,7 @@ EXPORTS = {
         "ManualClock",
         "SystemClock",
         "alarm",
+        "current",
         "monotonic",
         "now",
         "replaced",

@@ -30,6 +30,7 @@ import inspect
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from ...clock import Clock
 from ...contract import RETRY_AFTER_HEADER
 from ...errors import FeathersError
 from .._base import (
@@ -39,7 +40,6 @@ from .._base import (
     decode,
     failure_error,
 )
-from .._flow import SYSTEM_CLOCK, Clock
 from ..config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
 from ..services import AsyncRestService, BaseRestService, RestService
 
@@ -145,8 +145,8 @@ class BaseTransport(abc.ABC):
         self.timeout = TimeoutConfig.coerce(options.get("timeout", DEFAULT_TIMEOUT))
         self.retries = Retries.coerce(options.get("retries"))
         self.service_class = service_class
-        #: Where the flows of its calls read the time and wait (a test's clock lets time pass).
-        self.clock: Clock = SYSTEM_CLOCK
+        #: Where the flows of its calls read the time and wait; `None` for the package's clock.
+        self.clock: Clock | None = None
 
     @classmethod
     def open(

@@ -12,9 +12,9 @@ from django.core.cache import caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
 
 from django_services.client.remotes import RemoteHandler, remotes
+from django_services.clock import ManualClock
 from django_services.errors import NotAuthenticated
 from django_services.server.authentication import create_access_token, verify_access_token
-from tests.client.clocks import ManualClock
 from tests.remotes.fixtures import LOGIN_AUTH, SERVICE_EMAIL, remotes_settings
 from tests.remotes.services import LOGINS, RACE
 
