@@ -18,6 +18,7 @@ from django.core.management import call_command
 
 from django_services import clock, errors
 from django_services.server.authentication import create_access_token, verify_access_token
+from tests.waiting import eventually
 
 pytestmark = pytest.mark.django_db
 
@@ -191,10 +192,7 @@ def waiting(manual: clock.ManualClock, event: threading.Event, seconds: float) -
     waits = len(manual.waits)
     thread = threading.Thread(target=lambda: outcome.append(manual.wait(event, seconds)))
     thread.start()
-    deadline = time.monotonic() + 30
-    while len(manual.waits) == waits:  # the wait is on the clock
-        assert time.monotonic() < deadline, "the thread never waited"
-        time.sleep(0.01)
+    eventually(lambda: len(manual.waits) > waits, message="the thread waits on the clock")
     return outcome
 
 
@@ -204,17 +202,12 @@ def test_a_manual_clocks_wait_lasts_until_it_is_moved_that_far_or_the_event_is_s
     outcome = waiting(manual, interrupted, 5)
     manual.advance(4)
     interrupted.set()  # still waiting after 4 s: the event ends the wait
-    deadline = time.monotonic() + 30
-    while not outcome:
-        assert time.monotonic() < deadline, "the wait never ended"
-        time.sleep(0.01)
+    eventually(lambda: outcome, message="the wait ends")
     assert outcome == [True]
 
     outcome = waiting(manual, threading.Event(), 5)
     manual.advance(5)
-    while not outcome:
-        assert time.monotonic() < deadline, "the wait never ended"
-        time.sleep(0.01)
+    eventually(lambda: outcome, message="the wait ends")
     assert (outcome, manual.waits, manual.time()) == ([False], [5, 5], 1009)
 
 
