@@ -20,6 +20,16 @@ one of a fixed set of threads instead (`DJANGO_SERVICES["ASGI_REQUEST_THREADS"]`
 `django_services.request_threads`): connections persist in their threads as `CONN_MAX_AGE`
 allows, and no thread is started per request.
 
+Django's handler also goes to that thread and back several times a request: for
+`request_started`, for the synchronous middleware, for the view (from the middleware's
+thread back to the event loop and out again) and for the response's `close()`. When every
+middleware can run synchronously and the URLconf routes the request to a synchronous view,
+this application goes once instead and runs the request there as Django's WSGI handler
+would: `request_started`, the middleware chain loaded in synchronous mode, the view, and
+(unless the response streams) `close()` with `request_finished`, before the response is sent.
+A request for an asynchronous view, or any request when a middleware is async-only, takes
+Django's own way.
+
 ASGI servers run no system checks, as `runserver` does: a service that cannot be served
 (`django_services.E010`) or a `SOCKETIO_PUBLISHER` that does not import (`E011`) would fail
 every request or handshake. The application refuses to start instead, naming them.
@@ -28,10 +38,18 @@ every request or handshake. The application refuses to start instead, naming the
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
+import weakref
 from typing import Any
 
-from django.core.handlers.asgi import ASGIHandler
+from asgiref.sync import iscoroutinefunction, sync_to_async
+from django.core import signals
+from django.core.exceptions import RequestAborted
+from django.core.handlers.asgi import ASGIHandler, get_script_prefix
+from django.core.handlers.base import BaseHandler
+from django.http import FileResponse, HttpResponseBase
+from django.urls import URLPattern, URLResolver, get_resolver, set_script_prefix
 
 from .request_threads import RequestThreads
 
@@ -124,6 +142,61 @@ class PooledThreadsASGIHandler(ASGIHandler):
         super().__init__()
         self.threads = threads
         self._thread_context = thread_context
+        self._sync_handler = _sync_handler()
+
+    async def handle(self, scope: Any, receive: Any, send: Any) -> None:
+        """Serve one HTTP request in one trip to its thread, or Django's way (see the module)."""
+        if self._sync_handler is None or _routes_to_async_view(scope):
+            await super().handle(scope, receive, send)
+            return
+        try:
+            body_file = await self.read_body(receive)
+        except RequestAborted:
+            return
+        try:
+            set_script_prefix(get_script_prefix(scope))
+            response = await sync_to_async(self._respond, thread_sensitive=True)(scope, body_file)
+            if response.streaming:
+                await self._stream(response, receive, send)
+            else:
+                await self.send_response(response, send)
+        finally:
+            body_file.close()
+
+    def _respond(self, scope: Any, body_file: Any) -> HttpResponseBase:
+        # In the request's thread, what Django's WSGI handler does with a request.
+        signals.request_started.send(sender=self.__class__, scope=scope)
+        request, error_response = self.create_request(scope, body_file)
+        response: HttpResponseBase
+        if request is None:
+            assert error_response is not None
+            response = error_response
+        else:
+            assert self._sync_handler is not None
+            response = self._sync_handler.get_response(request)
+        response._handler_class = self.__class__  # type: ignore[attr-defined]
+        if isinstance(response, FileResponse):
+            response.block_size = self.chunk_size
+        if not response.streaming:
+            # The content is in memory: its resources and `request_finished` need not wait
+            # for the bytes to reach the client, and closing here saves a trip back.
+            response.close()
+        return response
+
+    async def _stream(self, response: HttpResponseBase, receive: Any, send: Any) -> None:
+        # As Django does: stop streaming when the client goes away, then close in the thread.
+        sending = asyncio.ensure_future(self.send_response(response, send))
+        listening = asyncio.ensure_future(self.listen_for_disconnect(receive))
+        try:
+            await asyncio.wait([sending, listening], return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            try:
+                for task in (listening, sending):
+                    task.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, RequestAborted):
+                        await task
+            finally:
+                await sync_to_async(response.close, thread_sensitive=True)()
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "lifespan":
@@ -168,6 +241,67 @@ class PooledThreadsASGIHandler(ASGIHandler):
                 await asyncio.to_thread(self.threads.close)
                 await send({"type": "lifespan.shutdown.complete"})
                 return
+
+
+def _sync_handler() -> BaseHandler | None:
+    """
+    Django's handler with the middleware chain loaded in synchronous mode, as its WSGI handler
+    loads it; None when a middleware cannot run synchronously (`sync_capable = False`).
+    """
+    from django.conf import settings
+    from django.utils.module_loading import import_string
+
+    for path in settings.MIDDLEWARE:
+        if not getattr(import_string(path), "sync_capable", True):
+            return None
+    handler = BaseHandler()
+    handler.load_middleware(is_async=False)
+    return handler
+
+
+#: Per URL resolver, whether any of its views is a coroutine function.
+_async_views: weakref.WeakKeyDictionary[URLResolver, bool] = weakref.WeakKeyDictionary()
+
+
+def _routes_to_async_view(scope: Any) -> bool:
+    """
+    Whether the root URLconf routes this request's path to an async view; True as well when
+    the URLconf does not load, so that Django's handler answers with its error page.
+    """
+    try:
+        resolver = get_resolver()
+        has_async_views = _async_views.get(resolver)
+        if has_async_views is None:
+            has_async_views = _async_views[resolver] = _has_async_views(resolver)
+    except Exception:
+        return True
+    if not has_async_views:
+        return False
+    # A middleware may set `request.urlconf`: the root URLconf's answer then only chooses
+    # which of two correct ways serves the request.
+    script_name = get_script_prefix(scope)
+    path_info = scope["path"].removeprefix(script_name) if script_name else scope["path"]
+    match = _resolve(resolver, path_info)
+    return match is not None and iscoroutinefunction(match.func)
+
+
+def _resolve(resolver: URLResolver, path_info: str) -> Any:
+    from django.urls import Resolver404
+
+    try:
+        return resolver.resolve(path_info)
+    except Resolver404:
+        return None
+
+
+def _has_async_views(resolver: URLResolver) -> bool:
+    for pattern in resolver.url_patterns:
+        if isinstance(pattern, URLResolver):
+            if _has_async_views(pattern):
+                return True
+        elif isinstance(pattern, URLPattern) and iscoroutinefunction(pattern.callback):
+            return True
+    return False
 
 
 def request_threads_of(application: Any) -> RequestThreads | None:
