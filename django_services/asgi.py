@@ -41,9 +41,10 @@ import asyncio
 import contextlib
 import contextvars
 import weakref
+from concurrent.futures import Executor, ThreadPoolExecutor
 from typing import Any
 
-from asgiref.sync import iscoroutinefunction, sync_to_async
+from asgiref.sync import SyncToAsync, iscoroutinefunction, sync_to_async
 from django.core import signals
 from django.core.exceptions import RequestAborted
 from django.core.handlers.asgi import ASGIHandler, get_script_prefix
@@ -122,6 +123,8 @@ class _Borrowed:
 
     executor: Any = None
     context: Any = None
+    #: Whether the request is served in one trip, which needs no thread-sensitive context.
+    one_trip = False
 
 
 #: The `_Borrowed` of the request the current task serves.
@@ -143,28 +146,46 @@ class PooledThreadsASGIHandler(ASGIHandler):
         self.threads = threads
         self._thread_context = thread_context
         self._sync_handler = _sync_handler()
+        #: Per request thread, the call that runs `_respond` there (built once, not per request).
+        self._trips: dict[Executor, SyncToAsync[[Any, Any], HttpResponseBase]] = {}
 
     async def handle(self, scope: Any, receive: Any, send: Any) -> None:
         """Serve one HTTP request in one trip to its thread, or Django's way (see the module)."""
         if self._sync_handler is None or _routes_to_async_view(scope):
             await super().handle(scope, receive, send)
             return
+        borrowed = _borrowed.get()
+        borrowed.one_trip = True
         try:
             body_file = await self.read_body(receive)
         except RequestAborted:
             return
         try:
-            set_script_prefix(get_script_prefix(scope))
-            response = await sync_to_async(self._respond, thread_sensitive=True)(scope, body_file)
+            response = await self._trip(borrowed.executor)(scope, body_file)
             if response.streaming:
+                # Its iterator and close() run in the request's thread, as Django runs them.
+                await self._enter_thread_context(borrowed)
                 await self._stream(response, receive, send)
             else:
                 await self.send_response(response, send)
         finally:
             body_file.close()
 
+    def _trip(self, executor: Executor) -> SyncToAsync[[Any, Any], HttpResponseBase]:
+        # Straight to the borrowed thread: no thread-sensitive context to look the thread up
+        # in. Sync code in there that calls async code, which calls thread-sensitive sync
+        # code, still comes back to this thread (asgiref's rule for nested calls).
+        trip = self._trips.get(executor)
+        if trip is None:
+            assert isinstance(executor, ThreadPoolExecutor)
+            trip = self._trips[executor] = SyncToAsync(
+                self._respond, thread_sensitive=False, executor=executor
+            )
+        return trip
+
     def _respond(self, scope: Any, body_file: Any) -> HttpResponseBase:
         # In the request's thread, what Django's WSGI handler does with a request.
+        set_script_prefix(get_script_prefix(scope))
         signals.request_started.send(sender=self.__class__, scope=scope)
         request, error_response = self.create_request(scope, body_file)
         response: HttpResponseBase
@@ -225,11 +246,16 @@ class PooledThreadsASGIHandler(ASGIHandler):
         except BaseException:
             body_file.close()
             raise
-        # Entered in this task's context, which the rest of `handle` runs in (read_body is
-        # awaited, not run as a task of its own); left in `__call__`.
+        if not borrowed.one_trip:
+            await self._enter_thread_context(borrowed)
+        return body_file
+
+    async def _enter_thread_context(self, borrowed: _Borrowed) -> None:
+        # Thread-sensitive calls of this request go to its thread from now on. Entered in
+        # this task's context, which the rest of `handle` runs in (read_body is awaited, not
+        # run as a task of its own); left in `__call__`.
         borrowed.context = self._thread_context(borrowed.executor)
         await borrowed.context.__aenter__()
-        return body_file
 
     async def _lifespan(self, receive: Any, send: Any) -> None:
         # At shutdown, the threads close their database connections and end.
