@@ -57,8 +57,12 @@ _SHALLOW_CLONES: frozenset[type] = COLUMN_FIELDS | {relations.PrimaryKeyRelatedF
 # Weak keys: serializer classes made on the fly (one per call, say) must not pile up here.
 #: ModelSerializer class -> its fields, unbound, as `get_fields()` returned them once.
 _templates: weakref.WeakKeyDictionary[type, dict[str, Any]] = weakref.WeakKeyDictionary()
-#: ModelSerializer class -> its validators, as `get_validators()` returned them once.
-_validator_templates: weakref.WeakKeyDictionary[type, list[Any]] = weakref.WeakKeyDictionary()
+#: ModelSerializer class -> its validators, as `get_validators()` returned them once; None for
+#: a class that finds them otherwise than DRF (`VALIDATOR_HOOKS`).
+_validator_templates: weakref.WeakKeyDictionary[type, list[Any] | None] = (
+    weakref.WeakKeyDictionary()
+)
+_UNKNOWN: Any = object()
 
 #: The serializer methods DRF finds a serializer's own validators with.
 VALIDATOR_HOOKS = (
@@ -93,11 +97,14 @@ def reuse_built_fields(serializer: serializers.BaseSerializer) -> bool:
     for name, field in template.items():
         fields[name] = _clone(field)
     set_cached_fields(serializer, fields)
-    if field_validators(serializer) is None and _finds_validators_as_drf(cls):
-        validators = _validator_templates.get(cls)
-        if validators is None:
-            validators = _validator_templates[cls] = serializer.get_validators()
-        set_field_validators(serializer, list(validators))
+    if field_validators(serializer) is None:
+        validators = _validator_templates.get(cls, _UNKNOWN)
+        if validators is _UNKNOWN:
+            validators = _validator_templates[cls] = (
+                serializer.get_validators() if _finds_validators_as_drf(cls) else None
+            )
+        if validators is not None:
+            set_field_validators(serializer, list(validators))
     return True
 
 
