@@ -51,7 +51,7 @@ from .model_data import ModelDataMixin
 from .model_options import ModelOptionsMixin
 from .pagination import FeathersPagination
 from .params import Params
-from .row_writes import inserts_one_row, lock_rows, saving_changes_only
+from .row_writes import insert_one_row, inserts_one_row, lock_rows, saving_changes_only
 from .serializer_fields import release_fields
 from .views import ServiceMixin
 
@@ -225,7 +225,10 @@ class ModelService(  # type: ignore[misc,override]
 
     def perform_create(self, serializer: serializers.BaseSerializer) -> None:
         """Save a new record (or records); override to add values (`serializer.save(...)`)."""
-        serializer.save()
+        if isinstance(serializer, serializers.ModelSerializer) and inserts_one_row(serializer):
+            insert_one_row(serializer)
+        else:
+            serializer.save()
 
     def perform_update(self, serializer: serializers.BaseSerializer) -> None:
         """
