@@ -30,6 +30,7 @@ __all__ = [
     "add_response_closer",
     "cached_fields",
     "django_request",
+    "drop_cached_fields",
     "field_validators",
     "mark_authenticated",
     "model_builds_own_instances",
@@ -144,6 +145,11 @@ def cached_fields(serializer: Any) -> Any:
 def set_cached_fields(serializer: Any, fields: Any) -> None:
     """Give `serializer` its `fields` without building them (`cached_property`'s slot)."""
     vars(serializer)["fields"] = fields
+
+
+def drop_cached_fields(serializer: Any) -> None:
+    """Forget the fields `serializer` built (read again, they are built again)."""
+    vars(serializer).pop("fields", None)
 
 
 def field_validators(field: Any) -> list[Any] | None:

@@ -61,6 +61,9 @@ def test_a_serializers_fields_are_cached_where_they_are_looked_for():
     other = PersonSerializer()
     compat.set_cached_fields(other, built)
     assert other.fields is built
+    compat.drop_cached_fields(other)
+    assert compat.cached_fields(other) is None
+    assert other.fields is not built
 
 
 def test_a_fields_validators_are_stored_where_they_are_looked_for():

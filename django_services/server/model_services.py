@@ -51,7 +51,8 @@ from .model_data import ModelDataMixin
 from .model_options import ModelOptionsMixin
 from .pagination import FeathersPagination
 from .params import Params
-from .row_writes import inserts_one_row, lock_rows, saving_changes_only
+from .row_writes import insert_one_row, inserts_one_row, lock_rows, saving_changes_only
+from .serializer_fields import release_fields
 from .views import ServiceMixin
 
 __all__ = ["ModelService"]
@@ -138,7 +139,11 @@ class ModelService(  # type: ignore[misc,override]
         ):
             # The write serializer shows the new records as a fresh one would.
             return serializer.data
-        return self.represent(serializer.instance, many=many)
+        result = self.represent(serializer.instance, many=many)
+        if not many and type(self).perform_create is ModelService.perform_create:
+            # No override of this service was given the serializer: nothing reads it again.
+            release_fields(serializer)
+        return result
 
     def update(self, id: Any, data: Any, params: Params) -> Any:
         """Replace the record: writable fields not sent go back to their defaults."""
@@ -220,7 +225,10 @@ class ModelService(  # type: ignore[misc,override]
 
     def perform_create(self, serializer: serializers.BaseSerializer) -> None:
         """Save a new record (or records); override to add values (`serializer.save(...)`)."""
-        serializer.save()
+        if isinstance(serializer, serializers.ModelSerializer) and inserts_one_row(serializer):
+            insert_one_row(serializer)
+        else:
+            serializer.save()
 
     def perform_update(self, serializer: serializers.BaseSerializer) -> None:
         """

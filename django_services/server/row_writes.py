@@ -10,7 +10,8 @@ writes over overlapping rows queue instead of deadlocking. `saving_changes_only`
 record's next saves write the columns the call was sent, those its save hooks changed
 (serializer `update`, `perform_update`, the model's own `save`) and `auto_now` dates: a
 column the call did not touch keeps what another call wrote to it meanwhile.
-`inserts_one_row` tells a create that is a single `INSERT`, atomic without a transaction.
+`inserts_one_row` tells a create that is a single `INSERT`, atomic without a transaction, and
+`insert_one_row` saves it.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from django.db.models import signals
 from rest_framework import serializers
 from rest_framework.utils import model_meta
 
-__all__ = ["inserts_one_row", "lock_rows", "saving_changes_only"]
+__all__ = ["insert_one_row", "inserts_one_row", "lock_rows", "saving_changes_only"]
 
 
 def lock_rows(model: type[models.Model], using: str, **lookup: Any) -> set[Any] | None:
@@ -133,6 +134,39 @@ def inserts_one_row(serializer: serializers.BaseSerializer) -> bool:
     if to_many is None or not to_many.isdisjoint(serializer.validated_data):
         return False
     return not (signals.pre_save.has_listeners(model) or signals.post_save.has_listeners(model))
+
+
+def insert_one_row(serializer: serializers.ModelSerializer) -> None:
+    """
+    `serializer.save()` for a new record of a serializer `inserts_one_row` accepted, validated
+    and not yet shown: the `INSERT` DRF's `ModelSerializer.create` comes down to,
+    `Model._default_manager.create(**validated_data)`, and the record in `serializer.instance`.
+
+    DRF works out the model's field info twice on every create (`model_meta.get_field_info`)
+    to refuse writes through nested serializers or dotted sources; a serializer whose writable
+    fields include neither cannot make one, and is saved without that work. Any other is saved
+    by `serializer.save()`, as DRF does.
+    """
+    for field in serializer.fields.values():
+        if not field.read_only and (
+            isinstance(field, serializers.BaseSerializer) or "." in (field.source or "")
+        ):
+            serializer.save()
+            return
+    model: type[models.Model] = serializer.Meta.model
+    manager = model._default_manager
+    try:
+        instance = manager.create(**serializer.validated_data)
+    except TypeError as exc:
+        # As DRF words it: a writable field the model does not take.
+        raise TypeError(
+            f"Got a `TypeError` when calling `{model.__name__}.{manager.name}.create()`. This "
+            "may be because you have a writable field on the serializer class that is not a "
+            f"valid argument to `{model.__name__}.{manager.name}.create()`. You may need to "
+            f"make the field read-only, or override the {type(serializer).__name__}.create() "
+            f"method to handle this correctly.\nOriginal exception was:\n {exc}"
+        ) from exc
+    serializer.instance = instance
 
 
 @functools.cache

@@ -15,6 +15,9 @@ the same fields, bound to the new instance, at about a third of the cost. The cl
 DRF's own column fields (`COLUMN_FIELDS`, `PrimaryKeyRelatedField`) is a shallow copy with a
 list of validators of its own: such a field keeps nothing else an instance may change in place.
 
+Once a write no longer needs its serializer, `release_fields` drops its fields, which refer
+back to it: the serializer is then freed by reference counting, not by the collector.
+
 The serializer's own validators (`Meta.validators`, or the unique-together and unique-for-date
 validators DRF derives from the model) are kept the same way, when the class finds them as DRF
 does (`VALIDATOR_HOOKS`): each instance gets a list of its own holding the validators the
@@ -37,10 +40,16 @@ from rest_framework import relations, serializers
 from rest_framework.settings import api_settings
 from rest_framework.utils.serializer_helpers import BindingDict
 
-from .._drf_compat import cached_fields, field_validators, set_cached_fields, set_field_validators
+from .._drf_compat import (
+    cached_fields,
+    drop_cached_fields,
+    field_validators,
+    set_cached_fields,
+    set_field_validators,
+)
 from .representation import COLUMN_FIELDS, builds_fields_as_drf
 
-__all__ = ["reuse_built_fields"]
+__all__ = ["release_fields", "reuse_built_fields"]
 
 #: Fields cloned by a shallow copy: their state is set in `__init__` and read afterwards.
 _SHALLOW_CLONES: frozenset[type] = COLUMN_FIELDS | {relations.PrimaryKeyRelatedField}
@@ -48,8 +57,12 @@ _SHALLOW_CLONES: frozenset[type] = COLUMN_FIELDS | {relations.PrimaryKeyRelatedF
 # Weak keys: serializer classes made on the fly (one per call, say) must not pile up here.
 #: ModelSerializer class -> its fields, unbound, as `get_fields()` returned them once.
 _templates: weakref.WeakKeyDictionary[type, dict[str, Any]] = weakref.WeakKeyDictionary()
-#: ModelSerializer class -> its validators, as `get_validators()` returned them once.
-_validator_templates: weakref.WeakKeyDictionary[type, list[Any]] = weakref.WeakKeyDictionary()
+#: ModelSerializer class -> its validators, as `get_validators()` returned them once; None for
+#: a class that finds them otherwise than DRF (`VALIDATOR_HOOKS`).
+_validator_templates: weakref.WeakKeyDictionary[type, list[Any] | None] = (
+    weakref.WeakKeyDictionary()
+)
+_UNKNOWN: Any = object()
 
 #: The serializer methods DRF finds a serializer's own validators with.
 VALIDATOR_HOOKS = (
@@ -84,12 +97,26 @@ def reuse_built_fields(serializer: serializers.BaseSerializer) -> bool:
     for name, field in template.items():
         fields[name] = _clone(field)
     set_cached_fields(serializer, fields)
-    if field_validators(serializer) is None and _finds_validators_as_drf(cls):
-        validators = _validator_templates.get(cls)
-        if validators is None:
-            validators = _validator_templates[cls] = serializer.get_validators()
-        set_field_validators(serializer, list(validators))
+    if field_validators(serializer) is None:
+        validators = _validator_templates.get(cls, _UNKNOWN)
+        if validators is _UNKNOWN:
+            validators = _validator_templates[cls] = (
+                serializer.get_validators() if _finds_validators_as_drf(cls) else None
+            )
+        if validators is not None:
+            set_field_validators(serializer, list(validators))
     return True
+
+
+def release_fields(serializer: serializers.BaseSerializer) -> None:
+    """
+    Drop the fields of a serializer nothing else will read, so that it is freed at once.
+
+    A serializer and its bound fields refer to each other (`fields`, `field.parent`): left
+    to the garbage collector, that cycle keeps its context (the request, the service) and its
+    record alive until a collection, whose pauses add up under load.
+    """
+    drop_cached_fields(serializer)
 
 
 def _finds_validators_as_drf(cls: type) -> bool:
@@ -102,7 +129,10 @@ def _clone(field: Any) -> Any:
     """A fresh, unbound copy of a template field."""
     if type(field) not in _SHALLOW_CLONES:
         return copy.deepcopy(field)
-    clone = copy.copy(field)
+    # `copy.copy()` without its dispatch: a new instance of the class with the same
+    # attributes (DRF's `Field.__new__` only records arguments the copy overwrites).
+    clone = object.__new__(type(field))
+    vars(clone).update(vars(field))
     validators = field_validators(field)
     if validators is not None:
         set_field_validators(clone, list(validators))

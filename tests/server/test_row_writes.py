@@ -1,6 +1,7 @@
 """
 What a patch writes: the columns it was sent and those its save hooks change, nothing else,
-so a column another call changed meanwhile keeps that change.
+so a column another call changed meanwhile keeps that change. What a create's one `INSERT`
+writes, and refuses, as DRF's `ModelSerializer.create` does.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework import serializers
 
 from django_services.server import ModelService
+from django_services.server.row_writes import insert_one_row, inserts_one_row
 from tests.server.http import body, send
-from tests.testapp.models import Person, Todo
+from tests.testapp.models import Person, Sample, Todo
 
 pytestmark = pytest.mark.django_db
 
@@ -146,3 +148,86 @@ def test_an_update_writes_every_field_and_keeps_the_others(api):
     person = Person.objects.create(name="Ada", age=36, created=True)
     response = send(api, "PUT", f"/people/{person.pk}", {"name": "Bob"})
     assert body(response) == {"id": person.pk, "name": "Bob", "age": None, "created": False}
+
+
+# A create's one INSERT -------------------------------------------------------------------
+
+
+class OwnerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Person
+        fields = ["name", "age"]
+
+
+class NestedOwnerSampleSerializer(serializers.ModelSerializer):
+    owner = OwnerSerializer()
+
+    class Meta:
+        model = Sample
+        fields = ["id", "char", "owner"]
+
+
+class DottedSourceSerializer(serializers.ModelSerializer):
+    owner_name = serializers.CharField(source="owner.name")
+
+    class Meta:
+        model = Sample
+        fields = ["id", "char", "owner_name"]
+
+
+class NicknameSerializer(PersonSerializer):
+    nickname = serializers.CharField()
+
+    class Meta(PersonSerializer.Meta):
+        fields = [*PersonSerializer.Meta.fields, "nickname"]
+
+
+def valid(serializer):
+    assert serializer.is_valid(), serializer.errors
+    assert inserts_one_row(serializer)
+    return serializer
+
+
+def test_one_insert_saves_the_record_as_drf_s_create_does():
+    serializer = valid(PersonSerializer(data={"name": "Ada", "age": 36}))
+
+    with CaptureQueriesContext(connection) as queries:
+        insert_one_row(serializer)
+
+    person = serializer.instance
+    assert [query["sql"].split()[0] for query in queries] == ["INSERT"]
+    assert Person.objects.get(pk=person.pk).name == "Ada"
+    assert serializer.data == PersonSerializer(Person.objects.get(pk=person.pk)).data
+
+
+@pytest.mark.parametrize(
+    ("serializer_class", "data", "refusal"),
+    [
+        (
+            NestedOwnerSampleSerializer,
+            {"char": "s", "owner": {"name": "Ada", "age": 36}},
+            "does not support writable nested fields",
+        ),
+        (
+            DottedSourceSerializer,
+            {"char": "s", "owner_name": "Ada"},
+            "does not support writable dotted-source fields",
+        ),
+    ],
+)
+def test_nested_and_dotted_writes_are_refused_as_drf_refuses_them(serializer_class, data, refusal):
+    serializer = valid(serializer_class(data=data))
+
+    with pytest.raises(AssertionError, match=refusal):
+        insert_one_row(serializer)
+    assert not Sample.objects.exists()
+
+
+def test_a_writable_field_the_model_does_not_take_is_named_as_drf_names_it():
+    serializer = valid(NicknameSerializer(data={"name": "Ada", "age": 36, "nickname": "A"}))
+
+    with pytest.raises(
+        TypeError, match=r"Got a `TypeError` when calling `Person.objects.create\(\)`"
+    ):
+        insert_one_row(serializer)
+    assert not Person.objects.exists()
