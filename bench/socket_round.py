@@ -86,19 +86,26 @@ class SocketServer(Server):
 
 def websocket_implementation() -> list[str]:
     """
-    uvicorn's sans-I/O websockets protocol where the installed uvicorn has it (0.35 and
-    later) and the `websockets` package it runs on is installed (`uvicorn[standard]`): it runs
-    no task of its own per connection, where the older `websockets` one runs three, and holds
-    a connection in about 7 KiB less. A `--ws` in `--uvicorn` overrides it. Without
+    This package's websockets protocol (`server.socketio.uvicorn_ws`, uvicorn's sans-I/O one
+    holding a connection in 8 KiB less) where the installed uvicorn takes a protocol class on
+    its command line (0.38 and later) and the `websockets` package it runs on is installed
+    (`uvicorn[standard]`); uvicorn's sans-I/O protocol itself on 0.35 to 0.37: it runs no
+    task of its own per connection, where the older `websockets` one runs three, and holds a
+    connection in about 7 KiB less. A `--ws` in `--uvicorn` overrides it. Without
     `websockets`, uvicorn's own choice (wsproto).
     """
     import importlib.util
 
+    import click
     from uvicorn.config import WS_PROTOCOLS
+    from uvicorn.main import main
 
-    if "websockets-sansio" in WS_PROTOCOLS and importlib.util.find_spec("websockets"):
+    if "websockets-sansio" not in WS_PROTOCOLS or not importlib.util.find_spec("websockets"):
+        return []
+    option = next(param for param in main.params if param.name == "ws")
+    if isinstance(option.type, click.Choice):
         return ["--ws", "websockets-sansio"]
-    return []
+    return ["--ws", "django_services.server.socketio.uvicorn_ws:WebSocketProtocol"]
 
 
 class FeathersSocketServer(Server):

@@ -115,7 +115,9 @@ class AsgiThreadServer(Server):
 
     name = "ASGI"
 
-    def __init__(self, application: Any, *, port: int = 0, lifespan: str = "on") -> None:
+    def __init__(
+        self, application: Any, *, port: int = 0, lifespan: str = "on", ws: Any = "auto"
+    ) -> None:
         import uvicorn
 
         self.application = application
@@ -125,7 +127,7 @@ class AsgiThreadServer(Server):
         self.listener.bind(("127.0.0.1", port))
         self.port = int(self.listener.getsockname()[1])
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(application, log_level="warning", lifespan=lifespan)
+        config = uvicorn.Config(application, log_level="warning", lifespan=lifespan, ws=ws)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self._serve, name=f"uvicorn-{self.port}", daemon=True)
         self.loop: asyncio.AbstractEventLoop | None = None

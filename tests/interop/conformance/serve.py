@@ -8,7 +8,9 @@ Serve the conformance fixture over real HTTP, on loopback.
 
 Without `--asgi`, REST runs on Django's threaded WSGI server. With it, uvicorn serves the ASGI
 application of `django_services.server.socketio.get_asgi_application()`: REST and socket.io
-(`/socket.io/`, websocket and polling) on the one port. The tables are created first (the test
+(`/socket.io/`, websocket and polling) on the one port, with the websockets protocol the
+deployment guide recommends (`server.socketio.uvicorn_ws`) where the installed uvicorn and
+websockets run it, so that the Feathers JS clients meet it. The tables are created first (the test
 models have no migrations), then the ready line is printed once the port accepts connections,
 and the server runs until it is terminated.
 """
@@ -65,6 +67,14 @@ def serve_wsgi(port: int) -> None:
         server.server_close()
 
 
+def _websocket_protocol() -> Any:
+    try:
+        from django_services.server.socketio.uvicorn_ws import WebSocketProtocol
+    except ImportError:  # uvicorn before 0.35, or without websockets
+        return "auto"
+    return WebSocketProtocol
+
+
 def serve_asgi(port: int) -> None:
     import uvicorn
 
@@ -72,7 +82,9 @@ def serve_asgi(port: int) -> None:
 
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     listener.bind(("127.0.0.1", port))
-    config = uvicorn.Config(get_asgi_application(), log_level="warning", lifespan="on")
+    config = uvicorn.Config(
+        get_asgi_application(), log_level="warning", lifespan="on", ws=_websocket_protocol()
+    )
     server = uvicorn.Server(config)
 
     async def announce() -> None:

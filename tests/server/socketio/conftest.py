@@ -44,8 +44,8 @@ class LiveSocketServer(AsgiThreadServer):
 
     name = "socket.io"
 
-    def __init__(self, *, port: int = 0, **server_options: Any) -> None:
-        super().__init__(get_asgi_application(**server_options), port=port)
+    def __init__(self, *, port: int = 0, ws: Any = "auto", **server_options: Any) -> None:
+        super().__init__(get_asgi_application(**server_options), port=port, ws=ws)
 
 
 @pytest.fixture
