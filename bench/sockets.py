@@ -75,6 +75,7 @@ def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
         "disconnected": sum(sum(r["disconnected"].values()) for r in results),
         "server_cores": median("server_cpu_seconds") / median("seconds"),
         "client_cores": median("client_cpu_seconds") / median("seconds"),
+        "client_us_per_delivery": median("client_us_per_delivery"),
         "machine_cores": median("machine_busy_seconds") / median("seconds"),
     }
 
@@ -127,6 +128,10 @@ def markdown(
         row("deliveries (all rounds)", lambda s: f"{s['received']:,} of {s['expected']:,}"),
         row("lost / duplicated", lambda s: f"{s['lost']} / {s['duplicates']}"),
         row("writes created", lambda s: f"{s['created']} of {s['writes']}"),
+        row(
+            "clients' CPU per delivered event",
+            lambda s: f"{s['client_us_per_delivery']:.1f} µs",
+        ),
         row(
             "cores: server, clients, machine",
             lambda s: (
@@ -227,7 +232,7 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
 
 def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
-    if "feathers" in args.servers or args.clients == "node":
+    if "feathers" in args.servers or args.clients in ("node", "raw"):
         missing = install_feathers()
         if missing is not None:
             print(
