@@ -30,6 +30,7 @@ ROWS = 1_000
 TICKS = os.sysconf("SC_CLK_TCK")
 #: The servers a run can compare: this package under uvicorn, and the FeathersJS reference.
 SERVERS = ("django", "feathers")
+LABELS = {"django": "django-feathers (uvicorn)", "feathers": "Feathers"}
 #: The client processes: Node socket.io-client, python-socketio, and Node `ws` sockets speaking
 #: just enough of socket.io to receive events (`feathers/raw_clients.js`, the lightest).
 CLIENTS = ("node", "python", "raw")
