@@ -345,13 +345,17 @@ def run_sweep(args: argparse.Namespace, about: dict[str, Any]) -> tuple[str, dic
 
 def main(argv: list[str] | None = None) -> int:
     args = arguments(argv)
-    if "feathers" in args.servers or args.clients in ("node", "raw"):
+    if "feathers" in args.servers or args.clients == "node":
         missing = install_feathers()
         if missing is not None:
             print(
                 f"The Feathers server and the Node clients cannot run: {missing}", file=sys.stderr
             )
             return 2
+    elif args.clients == "raw" and not shutil.which("node"):
+        # The raw clients use Node's own modules only: no `npm ci` for them.
+        print("The raw clients cannot run: node is not installed", file=sys.stderr)
+        return 2
     about = machine()
     if len(args.rates) > 1 or len(args.counts) > 1:
         text, figures, complete = run_sweep(args, about)
