@@ -31,6 +31,7 @@ const CONNECT_TIMEOUT_MS = 60000
 const TEXT = 0x1
 const CLOSE = 0x8
 const PING = 0x9
+const PONG_FRAME = 0xa
 
 const [url, countArgument] = process.argv.slice(2)
 const count = Number(countArgument)
@@ -50,7 +51,7 @@ const cpuSeconds = () => {
 // A client's frame (payload under 126 bytes) must be masked: a zero mask leaves it as it is.
 const frame = (opcode, payload) =>
   Buffer.concat([Buffer.from([0x80 | opcode, 0x80 | payload.length, 0, 0, 0, 0]), payload])
-const PONG = frame(TEXT, Buffer.from('3'))
+const PONG = frame(TEXT, Buffer.from('3')) // engine.io's pong, in a text frame
 const JOIN = frame(TEXT, Buffer.from('40'))
 const GOODBYE = frame(CLOSE, Buffer.alloc(0))
 const READ_BUFFER = Buffer.alloc(65536)
@@ -104,8 +105,10 @@ function onFrames (state, chunk, arrived) {
     const start = offset + head
     if (start + length > chunk.length) break
     if (opcode === TEXT) onPacket(state, chunk.latin1Slice(start, start + length), arrived)
-    else if (opcode === PING) state.socket.write(frame(0xa, chunk.subarray(start, start + length)))
-    else if (opcode === CLOSE) state.socket.end()
+    else if (opcode === PING) {
+      state.socket.write(frame(PONG_FRAME, chunk.subarray(start, start + length)))
+    }
+    else if (opcode === CLOSE) state.socket.end(GOODBYE)
     else otherPackets += 1
     offset = start + length
   }
