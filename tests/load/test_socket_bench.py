@@ -102,3 +102,15 @@ def test_a_sweep_reports_the_rates_held_by_one_and_two_processes(tmp_path):
         assert round_["deliveries_lost"] == round_["duplicates"] == 0
     assert "- django-feathers (uvicorn), 1 process: 10 writes/s, " in stdout
     assert "- django-feathers (uvicorn), 2 processes: 10 writes/s, " in stdout
+
+
+@pytest.mark.skipif(NODE is None, reason="node is not installed")
+def test_a_sweep_stops_a_setup_at_the_first_rate_over_the_bound(tmp_path):
+    stdout, results = run_bench(
+        tmp_path,
+        *("--servers", "django", "--clients", "raw", "--server-processes", "1,2"),
+        *("--writes", "5,10", "--p99-bound", "0.001"),
+    )
+    assert [(run["processes"], run["writes"]) for run in results["runs"]] == [(1, 5), (2, 5)]
+    assert "- django-feathers (uvicorn), 1 process: held at no rate run" in stdout
+    assert "- django-feathers (uvicorn), 2 processes: held at no rate run" in stdout
