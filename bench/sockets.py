@@ -251,17 +251,8 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
         args.counts = sorted({int(value) for value in args.server_processes.split(",")})
     except ValueError:
         parser.error("--writes and --server-processes take numbers, comma-separated")
-    if (
-        min(
-            args.sockets,
-            *args.rates,
-            *args.counts,
-            args.duration,
-            args.client_processes,
-            args.rounds,
-        )
-        <= 0
-    ):
+    sizes = [args.sockets, *args.rates, *args.counts, args.duration, args.client_processes]
+    if min(*sizes, args.rounds) <= 0:
         parser.error(
             "--sockets, --writes, --server-processes, --duration, --rounds and "
             "--client-processes must be positive"
