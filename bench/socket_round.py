@@ -5,9 +5,10 @@ One round of the socket benchmark against one server (`bench.sockets` runs them 
 
 A round starts the server afresh on the benchmark's table, warms it up (one socket, one
 write), measures the CPU of REST creates with no socket connected, connects the sockets from
-the client processes (Node socket.io-client or python-socketio, the same for every server),
-then creates `writes` people a second over REST for `duration` seconds while the clients time
-every `people created` event. The server's CPU and memory come from /proc.
+the client processes (Node socket.io-client, python-socketio or raw Node websockets, the
+same for every server), then creates `writes` people a second over REST for `duration`
+seconds while the clients time every `people created` event. The server's CPU and memory
+come from /proc.
 """
 
 from __future__ import annotations
@@ -29,7 +30,11 @@ ROWS = 1_000
 TICKS = os.sysconf("SC_CLK_TCK")
 #: The servers a run can compare: this package under uvicorn, and the FeathersJS reference.
 SERVERS = ("django", "feathers")
-CLIENTS = ("node", "python")
+LABELS = {"django": "django-feathers (uvicorn)", "feathers": "Feathers"}
+#: The client processes: Node socket.io-client, python-socketio, and Node `ws` sockets speaking
+#: just enough of socket.io to receive events (`feathers/raw_clients.js`, the lightest).
+CLIENTS = ("node", "python", "raw")
+CLIENT_SCRIPTS = {"node": "socket_clients.js", "raw": "raw_clients.js"}
 #: The REST path of the people service on each server.
 PEOPLE_PATH = {"django": "/services/people", "feathers": "/people"}
 #: Feathers' knex adapter has no model default for `created`; Django's serializer ignores it.
@@ -220,9 +225,9 @@ def _start_clients(
         sockets // processes + (1 if index < sockets % processes else 0)
         for index in range(processes)
     ]
-    if clients == "node":
+    if clients in CLIENT_SCRIPTS:
         node = shutil.which("node") or "node"
-        program, directory = [node, "socket_clients.js"], FEATHERS_DIR
+        program, directory = [node, CLIENT_SCRIPTS[clients]], FEATHERS_DIR
     else:
         program, directory = [sys.executable, "-m", "bench.socket_clients"], ROOT
     return [
@@ -383,5 +388,8 @@ def measure_round(
         "rest_created": rest["created"],
         "rest_ms_per_create": rest_cpu * 1000 / max(rest["created"], 1),
         "client_cpu_seconds": sum(report["cpu_seconds"] for report in received),
+        "client_us_per_delivery": sum(report["cpu_seconds"] for report in received)
+        * 1e6
+        / max(delivered, 1),
         "machine_busy_seconds": busy,
     }

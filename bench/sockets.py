@@ -14,10 +14,14 @@ feathers, feathers, django, ...), so both see the same machine load. Each round
 (`bench.socket_round`) measures, from /proc: the server's CPU per delivered event (the least
 noisy figure on a shared machine), its CPU per REST create with no socket connected, and its
 memory per connection; and from the clients: the delivery latency (arrival minus send time)
-and whether every socket got every event exactly once. The same client processes (Node
-socket.io-client by default, lighter than python-socketio) measure both servers.
+and whether every socket got every event exactly once. The same client processes measure both
+servers: Node socket.io-client by default, lighter than python-socketio; `--clients raw`, Node
+sockets speaking just enough socket.io to receive events, the lightest, for runs where the
+clients' CPU would crowd the servers.
 
-Reported per server: the median over its rounds, and the ratio against Feathers. The table is
+Reported per server: the median over its rounds, and the ratio against Feathers. A list of
+rates or process counts (`--writes 20,30,40 --server-processes 1,2`) sweeps them and reports
+the highest rate each setup holds under `--p99-bound` (`bench.socket_sweep`). The table is
 printed and written, with every round's figures as JSON, to bench/.data/sockets-*.md and .json.
 """
 
@@ -33,11 +37,10 @@ import statistics
 import sys
 from typing import Any
 
+from . import socket_sweep
 from .databases import DATA_DIR, ENGINES
 from .servers import install_feathers
-from .socket_round import CLIENTS, SERVERS, measure_round, websocket_implementation
-
-LABELS = {"django": "django-feathers (uvicorn)", "feathers": "Feathers"}
+from .socket_round import CLIENTS, LABELS, SERVERS, measure_round, websocket_implementation
 
 
 def plan(servers: list[str], rounds: int) -> list[str]:
@@ -72,9 +75,13 @@ def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
         "duplicates": sum(r["duplicates"] for r in results),
         "created": sum(r["created"] for r in results),
         "writes": sum(r["writes"] for r in results),
+        "deliveries_per_second": statistics.median(
+            r["deliveries_received"] / r["seconds"] for r in results
+        ),
         "disconnected": sum(sum(r["disconnected"].values()) for r in results),
         "server_cores": median("server_cpu_seconds") / median("seconds"),
         "client_cores": median("client_cpu_seconds") / median("seconds"),
+        "client_us_per_delivery": median("client_us_per_delivery"),
         "machine_cores": median("machine_busy_seconds") / median("seconds"),
     }
 
@@ -128,6 +135,10 @@ def markdown(
         row("lost / duplicated", lambda s: f"{s['lost']} / {s['duplicates']}"),
         row("writes created", lambda s: f"{s['created']} of {s['writes']}"),
         row(
+            "clients' CPU per delivered event",
+            lambda s: f"{s['client_us_per_delivery']:.1f} µs",
+        ),
+        row(
             "cores: server, clients, machine",
             lambda s: (
                 f"{s['server_cores']:.2f}, "
@@ -135,6 +146,14 @@ def markdown(
             ),
         ),
         "",
+        footer(args, about),
+    ]
+    return "\n".join(lines)
+
+
+def footer(args: argparse.Namespace, about: dict[str, Any]) -> str:
+    """What the figures were measured on, under a table."""
+    return (
         f"Machine: {about['cpu']}, {about['cores']} cores, Python {about['python']}, "
         f"python-socketio {about['python-socketio']}, python-engineio "
         f"{about['python-engineio']}, uvicorn {about['uvicorn']} "
@@ -142,9 +161,8 @@ def markdown(
         f"{', ' + args.uvicorn if args.uvicorn else ''}), "
         f"node {about['node']}; "
         f"{about['date']}, load average {about['load']:.2f} before the run. Medians over the "
-        f"rounds; deliveries summed.",
-    ]
-    return "\n".join(lines)
+        f"rounds; deliveries summed."
+    )
 
 
 def machine() -> dict[str, Any]:
@@ -173,7 +191,11 @@ def machine() -> dict[str, Any]:
 def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sockets", type=int, default=500, help="sockets (default 500)")
-    parser.add_argument("--writes", type=float, default=20, help="writes a second (default 20)")
+    parser.add_argument(
+        "--writes",
+        default="20",
+        help="writes a second (default 20); a comma-separated list sweeps the rates",
+    )
     parser.add_argument("--duration", type=float, default=30, help="seconds of writes (default 30)")
     parser.add_argument("--rounds", type=int, default=3, help="rounds per server (default 3)")
     parser.add_argument(
@@ -199,9 +221,15 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--server-processes",
-        type=int,
-        default=1,
-        help="uvicorn processes sharing python-socketio's Redis manager (default 1)",
+        default="1",
+        help="uvicorn processes sharing python-socketio's Redis manager (default 1); a "
+        "comma-separated list sweeps them",
+    )
+    parser.add_argument(
+        "--p99-bound",
+        type=float,
+        default=100,
+        help="the p99 in ms a sweep's rates are held under (default 100)",
     )
     parser.add_argument(
         "--redis-url", help="Redis of --server-processes (default redis://127.0.0.1:6379/0)"
@@ -218,11 +246,92 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     args.servers = [name.strip() for name in args.servers.split(",") if name.strip()]
     if not args.servers or set(args.servers) - set(SERVERS):
         parser.error(f"--servers takes a comma-separated list of {', '.join(SERVERS)}")
-    if min(args.sockets, args.writes, args.duration, args.client_processes, args.rounds) <= 0:
+    try:
+        args.rates = sorted({float(value) for value in args.writes.split(",")})
+        args.counts = sorted({int(value) for value in args.server_processes.split(",")})
+    except ValueError:
+        parser.error("--writes and --server-processes take numbers, comma-separated")
+    sizes = [args.sockets, *args.rates, *args.counts, args.duration, args.client_processes]
+    if min(*sizes, args.rounds) <= 0:
         parser.error(
-            "--sockets, --writes, --duration, --rounds and --client-processes must be positive"
+            "--sockets, --writes, --server-processes, --duration, --rounds and "
+            "--client-processes must be positive"
         )
+    args.writes, args.server_processes = args.rates[0], args.counts[0]
     return args
+
+
+def run_rounds(
+    args: argparse.Namespace, kinds: list[str], writes: float, processes: int
+) -> dict[str, list[dict[str, Any]]]:
+    """The rounds of `kinds` at one rate and process count, alternating."""
+    results: dict[str, list[dict[str, Any]]] = {name: [] for name in kinds}
+    for index, kind in enumerate(plan(kinds, args.rounds), start=1):
+        print(
+            f"Round {index}: {LABELS[kind]}, {args.sockets} sockets, {writes:g} writes/s"
+            + (f", {processes} processes" if kind == "django" and processes > 1 else "")
+            + "...",
+            flush=True,
+        )
+        result = measure_round(
+            kind,
+            engine=args.engine,
+            sockets=args.sockets,
+            writes=writes,
+            duration=args.duration,
+            processes=min(args.client_processes, args.sockets),
+            drain=args.drain,
+            clients=args.clients,
+            rest_writes=args.rest_writes,
+            deflate=args.deflate,
+            uvicorn=args.uvicorn,
+            server_processes=processes,
+            redis_url=args.redis_url,
+        )
+        print(
+            f"  {result['server_us_per_delivery']:.1f} µs per delivery, p99 "
+            f"{result['latency_ms']['p99']:.1f} ms, {result['deliveries_received']:,} of "
+            f"{result['deliveries_expected']:,} delivered",
+            flush=True,
+        )
+        results[kind].append(result)
+    return results
+
+
+def run_sweep(args: argparse.Namespace, about: dict[str, Any]) -> tuple[str, dict[str, Any], bool]:
+    """Every rate with every process count (see `bench.socket_sweep`)."""
+    all_setups = socket_sweep.setups(args.servers, args.counts)
+    rounds = []
+    for rate in args.rates:
+        for count in args.counts:
+            running = [s for s in all_setups if s.processes == count and not s.stopped]
+            if not running:
+                continue
+            results = run_rounds(args, [s.server for s in running], rate, count)
+            for setup in running:
+                sums = summary(results[setup.server])
+                setup.runs.append((rate, sums))
+                setup.stopped = not socket_sweep.holds(sums, args.p99_bound, args.sockets)
+                rounds.append(
+                    {
+                        "server": setup.server,
+                        "processes": count,
+                        "writes": rate,
+                        "summary": sums,
+                        "rounds": results[setup.server],
+                    }
+                )
+    heading = (
+        f"#### {args.sockets} sockets, {args.duration:g} s of writes a rate, {args.rounds} "
+        f"rounds each ({args.clients} clients, {args.engine}), p99 bound {args.p99_bound:g} ms"
+    )
+    text = socket_sweep.markdown(
+        all_setups, args.p99_bound, args.sockets, heading, footer(args, about)
+    )
+    complete = all(
+        socket_sweep.complete(sums, args.sockets) for s in all_setups for _, sums in s.runs
+    )
+    return text, {"p99_bound": args.p99_bound, "runs": rounds}, complete
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -234,34 +343,19 @@ def main(argv: list[str] | None = None) -> int:
                 f"The Feathers server and the Node clients cannot run: {missing}", file=sys.stderr
             )
             return 2
+    elif args.clients == "raw" and not shutil.which("node"):
+        # The raw clients use Node's own modules only: no `npm ci` for them.
+        print("The raw clients cannot run: node is not installed", file=sys.stderr)
+        return 2
     about = machine()
-    results: dict[str, list[dict[str, Any]]] = {name: [] for name in args.servers}
-    for index, kind in enumerate(plan(args.servers, args.rounds), start=1):
-        print(f"Round {index}: {LABELS[kind]}, {args.sockets} sockets...", flush=True)
-        result = measure_round(
-            kind,
-            engine=args.engine,
-            sockets=args.sockets,
-            writes=args.writes,
-            duration=args.duration,
-            processes=min(args.client_processes, args.sockets),
-            drain=args.drain,
-            clients=args.clients,
-            rest_writes=args.rest_writes,
-            deflate=args.deflate,
-            uvicorn=args.uvicorn,
-            server_processes=args.server_processes,
-            redis_url=args.redis_url,
-        )
-        print(
-            f"  {result['server_us_per_delivery']:.1f} µs per delivery, p99 "
-            f"{result['latency_ms']['p99']:.1f} ms, {result['deliveries_received']:,} of "
-            f"{result['deliveries_expected']:,} delivered",
-            flush=True,
-        )
-        results[kind].append(result)
-    sums = {name: summary(rounds) for name, rounds in results.items()}
-    text = markdown(args, sums, about)
+    if len(args.rates) > 1 or len(args.counts) > 1:
+        text, figures, complete = run_sweep(args, about)
+    else:
+        results = run_rounds(args, args.servers, args.writes, args.server_processes)
+        sums = {name: summary(rounds) for name, rounds in results.items()}
+        text = markdown(args, sums, about)
+        figures = {"summary": sums, "rounds": results}
+        complete = all(socket_sweep.complete(s, args.sockets) for s in sums.values())
     print()
     print(text)
     DATA_DIR.mkdir(parents=True, exist_ok=True)
@@ -269,16 +363,9 @@ def main(argv: list[str] | None = None) -> int:
     command = "python -m bench.sockets " + " ".join(argv if argv is not None else sys.argv[1:])
     (DATA_DIR / f"sockets-{stamp}.md").write_text(text + "\n")
     (DATA_DIR / f"sockets-{stamp}.json").write_text(
-        json.dumps(
-            {"machine": about, "command": command.strip(), "summary": sums, "rounds": results},
-            indent=1,
-        )
+        json.dumps({"machine": about, "command": command.strip(), **figures}, indent=1)
     )
     print(f"Written to {DATA_DIR}/sockets-{stamp}.md and .json")
-    complete = all(
-        s["lost"] == 0 and s["duplicates"] == 0 and s["connected"] == args.sockets
-        for s in sums.values()
-    )
     return 0 if complete else 1
 
 
