@@ -21,12 +21,12 @@
 // counted in `other_packets`, so a run that met them shows it.
 import net from 'node:net'
 import { randomBytes } from 'node:crypto'
-import { createInterface } from 'node:readline'
+
+import { latencies, now, runClients } from './client_runner.js'
 
 const EVENT_PREFIX = '42["people created",'
 const NAME_FIELD = '"name":"'
-// Sockets connecting at once: a handshake storm would time out on a loaded 2-core machine.
-const CONNECT_CONCURRENCY = 20
+// How long a socket may take to connect, on a loaded machine.
 const CONNECT_TIMEOUT_MS = 60000
 const TEXT = 0x1
 const CLOSE = 0x8
@@ -34,19 +34,8 @@ const PING = 0x9
 const PONG_FRAME = 0xa
 
 const [url, countArgument] = process.argv.slice(2)
-const count = Number(countArgument)
 const target = new URL(url)
-const latencies = []
 let otherPackets = 0
-const now = () => Number(process.hrtime.bigint()) / 1e9
-// Resolves once written: a pipe is written asynchronously, and process.exit would cut it.
-const say = (message) =>
-  new Promise((resolve) => process.stdout.write(JSON.stringify(message) + '\n', resolve))
-const rssKb = () => Math.round(process.memoryUsage().rss / 1024)
-const cpuSeconds = () => {
-  const { user, system } = process.cpuUsage()
-  return (user + system) / 1e6
-}
 
 // A client's frame (payload under 126 bytes) must be masked: a zero mask leaves it as it is.
 const frame = (opcode, payload) =>
@@ -168,56 +157,11 @@ function receiver () {
   return state
 }
 
-async function connectAll (receivers) {
-  const outcomes = new Array(receivers.length)
-  let next = 0
-  async function worker () {
-    while (next < receivers.length) {
-      const index = next++
-      outcomes[index] = await receivers[index].connect()
-    }
+await runClients({
+  count: Number(countArgument),
+  receiver,
+  report: () => ({ other_packets: otherPackets }),
+  close: (state, connected) => {
+    if (connected) state.socket.end(GOODBYE)
   }
-  await Promise.all(Array.from({ length: CONNECT_CONCURRENCY }, worker))
-  return outcomes
-}
-
-const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]()
-const receivers = Array.from({ length: count }, receiver)
-const started = now()
-const outcomes = await connectAll(receivers)
-const connected = receivers.filter((_, index) => outcomes[index])
-await say({
-  connected: connected.length,
-  failed: count - connected.length,
-  connect_seconds: now() - started,
-  rss_kb: rssKb()
 })
-const cpuConnected = cpuSeconds()
-const line = await lines.next()
-if (!line.done) {
-  const order = JSON.parse(line.value)
-  const deadline = now() + order.timeout
-  while (now() < deadline && !connected.every((state) => state.seen.size >= order.expect)) {
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  const reasons = {}
-  for (const state of connected) {
-    if (state.reason !== null) reasons[state.reason] = (reasons[state.reason] || 0) + 1
-  }
-  await say({
-    latencies_ms: latencies.map((value) => Math.round(value * 1000) / 1000),
-    received: connected.reduce((sum, state) => sum + state.received, 0),
-    unique: connected.reduce((sum, state) => sum + state.seen.size, 0),
-    short_sockets: connected.filter((state) => state.seen.size < order.expect).length,
-    disconnected: reasons,
-    disconnected_after: connected
-      .filter((state) => state.reason !== null)
-      .map((state) => Math.round(state.after * 10) / 10)
-      .sort((a, b) => a - b),
-    other_packets: otherPackets,
-    cpu_seconds: cpuSeconds() - cpuConnected,
-    rss_kb: rssKb()
-  })
-}
-for (const state of connected) state.socket.end(GOODBYE)
-process.exit(0)
