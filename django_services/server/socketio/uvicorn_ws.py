@@ -98,4 +98,4 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
         # parser keeps the request as a local of its generator for the connection's life, so
         # its headers are emptied in place.
         self.request.headers.clear()
-        self.request = self.response = None  # type: ignore[assignment]
+        self.request = self.response = None  # type: ignore[assignment,unused-ignore]
