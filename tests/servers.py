@@ -116,8 +116,11 @@ class AsgiThreadServer(Server):
     name = "ASGI"
 
     def __init__(
-        self, application: Any, *, port: int = 0, lifespan: str = "on", ws: Any = "auto"
+        self, application: Any, *, port: int = 0, lifespan: str = "on", ws: Any = "wsproto"
     ) -> None:
+        # wsproto, uvicorn's pure-Python websockets protocol, unless a test asks for another:
+        # the one uvicorn picks where `websockets` is not installed, whatever the test
+        # environment has.
         import uvicorn
 
         self.application = application

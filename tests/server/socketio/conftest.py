@@ -44,7 +44,7 @@ class LiveSocketServer(AsgiThreadServer):
 
     name = "socket.io"
 
-    def __init__(self, *, port: int = 0, ws: Any = "auto", **server_options: Any) -> None:
+    def __init__(self, *, port: int = 0, ws: Any = "wsproto", **server_options: Any) -> None:
         super().__init__(get_asgi_application(**server_options), port=port, ws=ws)
 
 
