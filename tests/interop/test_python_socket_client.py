@@ -233,6 +233,8 @@ def test_a_call_waiting_for_a_reconnect_goes_once_the_socket_is_back(
                 waiting = pool.submit(people.find, query={"$limit": 1})
                 proxy.up()
                 assert isinstance(waiting.result(15), list)
+            # The call went once python-socketio's reconnect was over: it sees the next loss.
+            assert app.connection.client.connected
     finally:
         app.connection.close()
 

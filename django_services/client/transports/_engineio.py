@@ -20,6 +20,11 @@ fixes; each would be better upstream, as said beside it:
   without a word while the long poll (which aiohttp retries on a new connection) went on, so
   nothing was sent until the server's ping timeout. Upstream: end the read loop when the
   write loop fails.
+- **An async long poll the server refuses is released.** The read loop gives up on a GET
+  answered with an error status (a session the server ended, as when a poll that aiohttp
+  retried on a new connection arrives after it) without reading it, so aiohttp's connection
+  stayed acquired until the collector found it (`ResourceWarning: Unclosed connection`).
+  Upstream: release the response before giving up.
 
 They use python-engineio's internals (`_trigger_event`, `_write_loop`, `_send_request`, the
 `payload` its client modules import), checked by `tests/client/transports/test_engineio.py` on
@@ -165,8 +170,16 @@ class AsyncOrderedClient(engineio.AsyncClient):
             self.resetting = False
 
     async def _send_request(self, method: str, url: str, *args: Any, **kwargs: Any) -> Any:
-        if method == "GET" and self._write_failed is not None:
-            return await self._long_poll(self._write_failed, url, *args, **kwargs)
+        if method == "GET":
+            if self._write_failed is not None:
+                answer = await self._long_poll(self._write_failed, url, *args, **kwargs)
+            else:
+                answer = await super()._send_request(method, url, *args, **kwargs)
+            if _failed(answer) and not isinstance(answer, (str, type(None))):
+                # The read loop gives up on a refused poll (a session the server ended) by
+                # its status alone: its connection goes back to the pool, not to the collector.
+                answer.release()
+            return answer
         answer = None
         for part in _bodies(kwargs) if method == "POST" else [kwargs]:
             answer = await super()._send_request(method, url, *args, **part)

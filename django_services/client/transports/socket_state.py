@@ -17,7 +17,14 @@ from ._engineio import adapt
 from .base import keyword_names
 from .socket_call import SocketAck, SocketCall, build_socket_call
 
-__all__ = ["MANAGED_OPTIONS", "SOCKET_OPTIONS", "SocketState", "engine_ended", "split_options"]
+__all__ = [
+    "MANAGED_OPTIONS",
+    "SOCKET_OPTIONS",
+    "SocketState",
+    "engine_ended",
+    "reconnect_task",
+    "split_options",
+]
 
 #: The options of a socket connection besides `headers` and `timeout`.
 SOCKET_OPTIONS = ("transports", "authentication_path")
@@ -202,3 +209,10 @@ def engine_ended(engine: Any) -> bool:
     # The engine.io client has ended its last connection: disconnected, and done resetting (it
     # lets go of its HTTP session last; a connection made before would lose its session).
     return bool(engine.state == "disconnected" and not getattr(engine, "resetting", False))
+
+
+def reconnect_task(client: Any) -> Any:
+    """The thread or task of python-socketio's reconnect under way, or None."""
+    # python-socketio's own attribute (tests/client/transports/test_engineio.py checks it): set
+    # when a lost transport starts the reconnect, None once its `connect()` has returned.
+    return getattr(client, "_reconnect_task", None)

@@ -34,6 +34,7 @@ from .socket_call import SocketAck, SocketCall, build_socket_call
 from .socket_state import (
     SocketState,
     engine_ended,
+    reconnect_task,
 )
 from .socketio_async import AsyncSocketIOTransport
 
@@ -176,6 +177,7 @@ class SocketIOTransport(SocketState, BaseTransport):
         self.client.start_background_task(self._restore)
 
     def _restore(self) -> None:
+        self._wait_for_reconnect_to_return()
         login = self._login_again()
         if login is not None:
             try:
@@ -184,6 +186,14 @@ class SocketIOTransport(SocketState, BaseTransport):
                 self.access_token = None
         self.reconnecting = False
         self._ready.set()
+
+    def _wait_for_reconnect_to_return(self) -> None:
+        # python-socketio marks its client connected only once `connect()` returns on its
+        # reconnect thread, after the connect handlers ran: a transport lost before then is
+        # ignored (no disconnect event, no new reconnect). The waiting calls go after it.
+        task = reconnect_task(self.client)
+        if isinstance(task, threading.Thread) and task is not threading.current_thread():
+            task.join(self.timeout.connect)
 
     def _on_disconnect(self, reason: Any = None) -> None:
         self._ready.clear()

@@ -20,6 +20,7 @@ from .socket_call import SocketAck, SocketCall
 from .socket_state import (
     SocketState,
     engine_ended,
+    reconnect_task,
 )
 
 __all__ = ["AsyncSocketIOTransport"]
@@ -156,6 +157,11 @@ class AsyncSocketIOTransport(SocketState, BaseTransport):
         self.client.start_background_task(self._restore)
 
     async def _restore(self) -> None:
+        # As the threaded connection's: the waiting calls go once python-socketio's reconnect
+        # has returned from `connect()`, so that it sees the next transport loss.
+        task = reconnect_task(self.client)
+        if isinstance(task, asyncio.Future) and task is not asyncio.current_task():
+            await asyncio.wait({task}, timeout=self.timeout.connect)
         ready, _ = self._primitives()
         login = self._login_again()
         if login is not None:

@@ -65,3 +65,16 @@ def test_a_burst_of_calls_is_posted_sixteen_packets_at_a_time():
     assert [part["body"].count("\x1e") + 1 for part in parts] == [16, 16, 8]
     assert "\x1e".join(part["body"] for part in parts) == BURST
     assert all(part["timeout"] == 5 for part in parts)
+
+
+@pytest.mark.parametrize("cls", [socketio.Client, socketio.AsyncClient])
+def test_a_reconnect_is_over_when_its_task_is_let_go(cls):
+    # The connections release the calls waiting for a reconnect once python-socketio's
+    # reconnect task has returned from connect(), which marks the client connected last.
+    assert "self._reconnect_task = None" in inspect.getsource(cls._handle_reconnect)
+    assert "self._reconnect_task = self.start_background_task(" in inspect.getsource(
+        cls._handle_eio_disconnect
+    )
+    connect = inspect.getsource(cls.connect)
+    assert connect.rindex("self.connected = True") > connect.index("_connect_event")
+    assert cls()._reconnect_task is None

@@ -16,6 +16,7 @@ import requests
 import socketio
 
 from django_services.client import App, Retries, authentication_client, socketio_client
+from django_services.client.transports._engineio import adapt
 from django_services.errors import NotAuthenticated, Unavailable
 from tests.client.proxy import Proxy, idle, idle_async
 from tests.server.socketio.conftest import (  # noqa: F401 (fixtures)
@@ -110,8 +111,106 @@ def test_a_call_waiting_for_a_reconnect_goes_once_the_socket_is_back(proxy, tran
                 waiting = pool.submit(people.find)
                 proxy.up()
                 assert waiting.result(15) == []
+            # The call went once python-socketio's reconnect was over: it sees the next loss.
+            assert app.connection.client.connected
     finally:
         app.connection.close()
+
+
+class _SlowToReturnEvent(threading.Event):
+    """python-socketio's connect event, its waiter slow to run again (a busy machine)."""
+
+    def wait(self, timeout: float | None = None) -> bool:
+        woke = super().wait(timeout)
+        if woke:
+            time.sleep(0.3)
+        return woke
+
+
+class _SlowToReturnAsyncEvent(asyncio.Event):
+    async def wait(self) -> bool:  # type: ignore[override]
+        await super().wait()
+        await asyncio.sleep(0.3)
+        return True
+
+
+class SlowReconnectClient(socketio.Client):
+    """
+    python-socketio's client whose `connect()` returns late once its namespace is connected:
+    until it returns, the client is not marked connected and a transport loss goes unseen.
+    """
+
+    def connect(self, *args, **kwargs):
+        self._connect_event = _SlowToReturnEvent()
+        return super().connect(*args, **kwargs)
+
+
+class SlowReconnectAsyncClient(socketio.AsyncClient):
+    async def connect(self, *args, **kwargs):
+        self._connect_event = _SlowToReturnAsyncEvent()
+        return await super().connect(*args, **kwargs)
+
+
+@TRANSPORTS
+def test_a_call_after_a_reconnect_waits_for_python_socketio_to_finish_it(proxy, transport):
+    # The waiting call goes once python-socketio's reconnect has returned: the next drop is
+    # seen, and the connection reconnects again.
+    client = SlowReconnectClient(reconnection_delay=0.05, reconnection_delay_max=0.2)
+    app = (
+        App()
+        .configure(socketio_client(proxy.url, client, options={"transports": [transport]}))
+        .configure(authentication_client())
+    )
+    try:
+        people = app.service("people")
+        assert people.find() == []
+        for _ in range(2):
+            proxy.down()
+            eventually(lambda: app.connection.reconnecting)
+            with ThreadPoolExecutor(1) as pool:
+                waiting = pool.submit(people.find)
+                proxy.up()
+                assert waiting.result(15) == []
+            assert client.connected
+    finally:
+        app.connection.close()
+
+
+@TRANSPORTS
+async def test_an_async_call_after_a_reconnect_waits_for_python_socketio_to_finish_it(
+    proxy, transport
+):
+    client = SlowReconnectAsyncClient(reconnection_delay=0.05, reconnection_delay_max=0.2)
+    app = (
+        App()
+        .configure(socketio_client(proxy.url, client, options={"transports": [transport]}))
+        .configure(authentication_client())
+    )
+    try:
+        people = app.service("people")
+        assert await people.find() == []
+        for _ in range(2):
+            proxy.down()
+            await eventually_async(lambda: app.connection.reconnecting)
+            waiting = asyncio.ensure_future(people.find())
+            proxy.up()
+            assert await asyncio.wait_for(waiting, 15) == []
+            assert client.connected
+    finally:
+        await app.connection.aclose()
+
+
+async def test_a_long_poll_the_server_refuses_gives_its_connection_back(server):
+    # A poll for a session the server has ended (a retried poll after a drop, a restart) is
+    # answered 400; python-engineio's read loop gives up on it by its status alone.
+    engine = adapt(socketio.AsyncClient().eio)
+    try:
+        url = f"{server.url}/socket.io/?EIO=4&transport=polling&sid=ended"
+        answer = await engine._send_request("GET", url, timeout=5)
+        assert answer.status == 400
+        assert answer.connection is None  # back in aiohttp's pool, not left to the collector
+    finally:
+        await engine.http.close()
 
 
 def _calls_across_a_server_disconnect(app: App, server: LiveSocketServer) -> list[BaseException]:
