@@ -72,8 +72,8 @@ def proxy(server):
     proxy.stop()
 
 
-def sync_app(url: str, transport: str, **options) -> App:
-    client = socketio.Client(reconnection_delay=0.05, reconnection_delay_max=0.2)
+def sync_app(url: str, transport: str, client_class=socketio.Client, **options) -> App:
+    client = client_class(reconnection_delay=0.05, reconnection_delay_max=0.2)
     options = {"transports": [transport], "timeout": 10, **options}
     return (
         App()
@@ -82,8 +82,8 @@ def sync_app(url: str, transport: str, **options) -> App:
     )
 
 
-def async_app(url: str, transport: str, **options) -> App:
-    client = socketio.AsyncClient(reconnection_delay=0.05, reconnection_delay_max=0.2)
+def async_app(url: str, transport: str, client_class=socketio.AsyncClient, **options) -> App:
+    client = client_class(reconnection_delay=0.05, reconnection_delay_max=0.2)
     options = {"transports": [transport], "timeout": 10, **options}
     return (
         App()
@@ -96,25 +96,6 @@ def async_app(url: str, transport: str, **options) -> App:
 #: for its poll in flight to end first (the server answers a waiting poll within 5 s), longer
 #: on a machine busy with other suites.
 RECONNECT = 30.0
-
-
-@TRANSPORTS
-def test_a_call_waiting_for_a_reconnect_goes_once_the_socket_is_back(proxy, transport):
-    app = sync_app(proxy.url, transport)
-    try:
-        people = app.service("people")
-        assert people.find() == []
-        for _ in range(3):
-            proxy.down()
-            eventually(lambda: app.connection.reconnecting)
-            with ThreadPoolExecutor(1) as pool:
-                waiting = pool.submit(people.find)
-                proxy.up()
-                assert waiting.result(15) == []
-            # The call went once python-socketio's reconnect was over: it sees the next loss.
-            assert app.connection.client.connected
-    finally:
-        app.connection.close()
 
 
 class _SlowToReturnEvent(threading.Event):
@@ -152,50 +133,43 @@ class SlowReconnectAsyncClient(socketio.AsyncClient):
 
 
 @TRANSPORTS
-def test_a_call_after_a_reconnect_waits_for_python_socketio_to_finish_it(proxy, transport):
-    # The waiting call goes once python-socketio's reconnect has returned: the next drop is
-    # seen, and the connection reconnects again.
-    client = SlowReconnectClient(reconnection_delay=0.05, reconnection_delay_max=0.2)
-    app = (
-        App()
-        .configure(socketio_client(proxy.url, client, options={"transports": [transport]}))
-        .configure(authentication_client())
-    )
+@pytest.mark.parametrize("client_class", [socketio.Client, SlowReconnectClient])
+def test_a_call_waiting_for_a_reconnect_goes_once_the_socket_is_back(
+    proxy, transport, client_class
+):
+    app = sync_app(proxy.url, transport, client_class)
     try:
         people = app.service("people")
         assert people.find() == []
-        for _ in range(2):
+        for _ in range(3):
             proxy.down()
             eventually(lambda: app.connection.reconnecting)
             with ThreadPoolExecutor(1) as pool:
                 waiting = pool.submit(people.find)
                 proxy.up()
                 assert waiting.result(15) == []
-            assert client.connected
+            # The call went once python-socketio's reconnect was over: it sees the next loss.
+            assert app.connection.client.connected
     finally:
         app.connection.close()
 
 
 @TRANSPORTS
-async def test_an_async_call_after_a_reconnect_waits_for_python_socketio_to_finish_it(
-    proxy, transport
+@pytest.mark.parametrize("client_class", [socketio.AsyncClient, SlowReconnectAsyncClient])
+async def test_an_async_call_waiting_for_a_reconnect_goes_once_the_socket_is_back(
+    proxy, transport, client_class
 ):
-    client = SlowReconnectAsyncClient(reconnection_delay=0.05, reconnection_delay_max=0.2)
-    app = (
-        App()
-        .configure(socketio_client(proxy.url, client, options={"transports": [transport]}))
-        .configure(authentication_client())
-    )
+    app = async_app(proxy.url, transport, client_class)
     try:
         people = app.service("people")
         assert await people.find() == []
-        for _ in range(2):
+        for _ in range(3):
             proxy.down()
             await eventually_async(lambda: app.connection.reconnecting)
             waiting = asyncio.ensure_future(people.find())
             proxy.up()
             assert await asyncio.wait_for(waiting, 15) == []
-            assert client.connected
+            assert app.connection.client.connected
     finally:
         await app.connection.aclose()
 
