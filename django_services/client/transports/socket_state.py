@@ -134,6 +134,22 @@ class SocketState:
             and str(reason) not in _QUIET_REASONS
         )
 
+    def _forget_unseen_loss(self) -> bool:
+        """
+        After python-socketio's reconnect has returned from `connect()`: whether the transport
+        was lost before it returned, then set python-socketio's client not connected.
+
+        python-socketio marks its client connected only when `connect()` returns, after the
+        connect handlers ran; a transport lost in between goes unseen (no disconnect event, no
+        new reconnect), and its client stayed connected to nothing. Its disconnect handling
+        has cleared the session id: the one trace of the loss.
+        """
+        client = self.client
+        if not (client.connected and client.sid is None):
+            return False
+        client.connected = False  # so that `connect()` may run again
+        return True
+
     def _outcome(self, call: SocketCall, ack: SocketAck) -> Any:
         """The result of an ack `[null, result]`, or the Feathers error of `[error]`."""
         if ack.ok:

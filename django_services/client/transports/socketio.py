@@ -178,6 +178,13 @@ class SocketIOTransport(SocketState, BaseTransport):
 
     def _restore(self) -> None:
         self._wait_for_reconnect_to_return()
+        if self._forget_unseen_loss():
+            # The calls waiting for the reconnect fail; the next call connects again.
+            with self._state_lock:
+                self.up = False
+            self.reconnecting = False
+            self._ready.set()
+            return
         login = self._login_again()
         if login is not None:
             try:
@@ -188,9 +195,8 @@ class SocketIOTransport(SocketState, BaseTransport):
         self._ready.set()
 
     def _wait_for_reconnect_to_return(self) -> None:
-        # python-socketio marks its client connected only once `connect()` returns on its
-        # reconnect thread, after the connect handlers ran: a transport lost before then is
-        # ignored (no disconnect event, no new reconnect). The waiting calls go after it.
+        # The waiting calls go once python-socketio's reconnect has returned (see
+        # `_forget_unseen_loss`).
         task = reconnect_task(self.client)
         if isinstance(task, threading.Thread) and task is not threading.current_thread():
             task.join(self.timeout.connect)

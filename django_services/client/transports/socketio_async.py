@@ -163,6 +163,12 @@ class AsyncSocketIOTransport(SocketState, BaseTransport):
         if isinstance(task, asyncio.Future) and task is not asyncio.current_task():
             await asyncio.wait({task}, timeout=self.timeout.connect)
         ready, _ = self._primitives()
+        if self._forget_unseen_loss():
+            # The calls waiting for the reconnect fail; the next call connects again.
+            self.up = False
+            self.reconnecting = False
+            ready.set()
+            return
         login = self._login_again()
         if login is not None:
             try:

@@ -77,4 +77,9 @@ def test_a_reconnect_is_over_when_its_task_is_let_go(cls):
     )
     connect = inspect.getsource(cls.connect)
     assert connect.rindex("self.connected = True") > connect.index("_connect_event")
-    assert cls()._reconnect_task is None
+    # A transport lost before then: python-socketio clears the session id and nothing else.
+    lost = inspect.getsource(cls._handle_eio_disconnect)
+    assert "self.sid = None" in lost and "if self.connected:" in lost
+    assert "self.namespaces = {}" in connect
+    client = cls()
+    assert client._reconnect_task is None and client.sid is None and not client.connected

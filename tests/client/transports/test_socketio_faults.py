@@ -7,6 +7,8 @@ and on long-polling.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -98,42 +100,77 @@ def async_app(url: str, transport: str, client_class=socketio.AsyncClient, **opt
 RECONNECT = 30.0
 
 
-class _SlowToReturnEvent(threading.Event):
-    """python-socketio's connect event, its waiter slow to run again (a busy machine)."""
-
-    def wait(self, timeout: float | None = None) -> bool:
-        woke = super().wait(timeout)
-        if woke:
-            time.sleep(0.3)
-        return woke
-
-
-class _SlowToReturnAsyncEvent(asyncio.Event):
-    async def wait(self) -> bool:  # type: ignore[override]
-        await super().wait()
-        await asyncio.sleep(0.3)
-        return True
-
-
-class SlowReconnectClient(socketio.Client):
+class HeldReconnectClient(socketio.Client):
     """
-    python-socketio's client whose `connect()` returns late once its namespace is connected:
-    until it returns, the client is not marked connected and a transport loss goes unseen.
+    python-socketio's client whose reconnect the test holds, while `holding`, once its
+    namespace is connected and before `connect()` returns: the window in which python-socketio
+    does not see a transport loss. Held for `hold_for` seconds at most (`gate.set()` ends it
+    sooner): a machine so busy that python-socketio's thread runs again that much later.
     """
+
+    def __init__(self, *args, holding: bool = False, hold_for: float = 30.0, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.holding = holding
+        self.hold_for = hold_for
+        self.in_window = threading.Event()
+        self.gate = threading.Event()
 
     def connect(self, *args, **kwargs):
-        self._connect_event = _SlowToReturnEvent()
+        client = self
+
+        class HeldEvent(threading.Event):
+            def wait(self, timeout: float | None = None) -> bool:
+                woke = super().wait(timeout)
+                if woke and client.holding:
+                    client.in_window.set()
+                    client.gate.wait(client.hold_for)
+                return woke
+
+        self._connect_event = HeldEvent()
         return super().connect(*args, **kwargs)
 
 
-class SlowReconnectAsyncClient(socketio.AsyncClient):
+class HeldReconnectAsyncClient(socketio.AsyncClient):
+    """`HeldReconnectClient` for asyncio."""
+
+    def __init__(self, *args, holding: bool = False, hold_for: float = 30.0, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.holding = holding
+        self.hold_for = hold_for
+        self.in_window = asyncio.Event()
+        self.gate = asyncio.Event()
+
     async def connect(self, *args, **kwargs):
-        self._connect_event = _SlowToReturnAsyncEvent()
+        client = self
+
+        class HeldEvent(asyncio.Event):
+            async def wait(self) -> bool:  # type: ignore[override]
+                await super().wait()
+                if client.holding:
+                    client.in_window.set()
+                    with contextlib.suppress(asyncio.TimeoutError):
+                        await asyncio.wait_for(client.gate.wait(), client.hold_for)
+                return True
+
+        self._connect_event = HeldEvent()
         return await super().connect(*args, **kwargs)
 
 
+#: python-socketio's own client, and one slow to return from its reconnect's `connect()`.
+SYNC_CLIENTS = pytest.mark.parametrize(
+    "client_class",
+    [socketio.Client, functools.partial(HeldReconnectClient, holding=True, hold_for=0.3)],
+    ids=["python-socketio", "slow-to-return"],
+)
+ASYNC_CLIENTS = pytest.mark.parametrize(
+    "client_class",
+    [socketio.AsyncClient, functools.partial(HeldReconnectAsyncClient, holding=True, hold_for=0.3)],
+    ids=["python-socketio", "slow-to-return"],
+)
+
+
 @TRANSPORTS
-@pytest.mark.parametrize("client_class", [socketio.Client, SlowReconnectClient])
+@SYNC_CLIENTS
 def test_a_call_waiting_for_a_reconnect_goes_once_the_socket_is_back(
     proxy, transport, client_class
 ):
@@ -155,7 +192,7 @@ def test_a_call_waiting_for_a_reconnect_goes_once_the_socket_is_back(
 
 
 @TRANSPORTS
-@pytest.mark.parametrize("client_class", [socketio.AsyncClient, SlowReconnectAsyncClient])
+@ASYNC_CLIENTS
 async def test_an_async_call_waiting_for_a_reconnect_goes_once_the_socket_is_back(
     proxy, transport, client_class
 ):
@@ -171,6 +208,65 @@ async def test_an_async_call_waiting_for_a_reconnect_goes_once_the_socket_is_bac
             assert await asyncio.wait_for(waiting, 15) == []
             assert app.connection.client.connected
     finally:
+        await app.connection.aclose()
+
+
+@TRANSPORTS
+def test_a_drop_python_socketio_does_not_see_fails_the_waiting_call_and_the_next_reconnects(
+    proxy, transport
+):
+    app = sync_app(proxy.url, transport, HeldReconnectClient)
+    client = app.connection.client
+    try:
+        people = app.service("people")
+        assert people.find() == []
+        client.holding = True
+        proxy.down()
+        eventually(lambda: app.connection.reconnecting)
+        with ThreadPoolExecutor(1) as pool:
+            waiting = pool.submit(people.find)
+            proxy.up()
+            assert client.in_window.wait(15)
+            proxy.down()
+            # python-socketio has handled the loss (without a word: not yet connected).
+            eventually(lambda: client.sid is None)
+            proxy.up()
+            client.holding = False
+            client.gate.set()
+            with pytest.raises(Unavailable):
+                waiting.result(15)
+        assert people.find() == []
+        assert app.connection.up and client.connected
+    finally:
+        client.gate.set()
+        app.connection.close()
+
+
+@TRANSPORTS
+async def test_an_async_drop_python_socketio_does_not_see_fails_the_waiting_call(proxy, transport):
+    app = async_app(proxy.url, transport, HeldReconnectAsyncClient)
+    client = app.connection.client
+    try:
+        people = app.service("people")
+        assert await people.find() == []
+        client.holding = True
+        proxy.down()
+        await eventually_async(lambda: app.connection.reconnecting)
+        waiting = asyncio.ensure_future(people.find())
+        proxy.up()
+        await asyncio.wait_for(client.in_window.wait(), 15)
+        # Down, not dropped: aiohttp sends a dropped long poll again on a new connection.
+        proxy.down()
+        await eventually_async(lambda: client.sid is None)
+        proxy.up()
+        client.holding = False
+        client.gate.set()
+        with pytest.raises(Unavailable):
+            await asyncio.wait_for(waiting, 15)
+        assert await people.find() == []
+        assert app.connection.up and client.connected
+    finally:
+        client.gate.set()
         await app.connection.aclose()
 
 
