@@ -6,6 +6,7 @@ Per-request cost in-process (no network, no load generator), and where the time 
     python -m bench.profile --gc                             # what is left to the collector
     BENCH_ENGINE=postgresql python -m bench.profile
     python -m bench.profile --asgi                           # under Django's ASGI handler
+    python -m bench.profile --count create --calls 220       # only send requests (valgrind)
 
 Requests go straight to the WSGI application (with `--asgi`, to the ASGI application of
 `django_services.asgi.get_asgi_application()`, awaited in one event loop), one after another,
@@ -13,6 +14,14 @@ and the figures are the CPU time of this process per request: far less noise tha
 figures on a busy machine, and Python's share of each request (plus SQLite's, which runs
 in-process). Created people are
 deleted at the end.
+
+The least noisy figure of all is the instruction count, which does not move with the load of
+the machine: `--count WORKLOAD` sends `--calls` requests of one cell (`--variant`) after 50 to
+warm up, and prints nothing. Run it under valgrind with two numbers of calls; the difference
+of the two counts, divided by the difference of the calls, is the instructions per request:
+
+    valgrind --tool=cachegrind --cache-sim=no python -m bench.profile --count create --calls 20
+    valgrind --tool=cachegrind --cache-sim=no python -m bench.profile --count create --calls 220
 """
 
 from __future__ import annotations
@@ -31,6 +40,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 Call = Callable[[], bytes]
+
+#: Requests sent before any is counted (`--count`): caches, connections, the first queries.
+WARM_UP = 50
 
 
 def make_call(application: Any, method: str, path: str, body: str | None) -> Call:
@@ -206,7 +218,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--asgi", action="store_true", help="requests to the ASGI application, not the WSGI one"
     )
+    parser.add_argument(
+        "--count", metavar="WORKLOAD", help="only send --calls requests (to count instructions)"
+    )
+    parser.add_argument("--calls", type=int, default=200, help="with --count (default 200)")
     args = parser.parse_args(argv)
+    if args.calls < 0:
+        parser.error("--calls must be 0 or more")
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.settings")
     loop: asyncio.AbstractEventLoop | None = None
@@ -222,8 +240,17 @@ def main(argv: list[str] | None = None) -> int:
     from .people.models import Person
     from .workloads import ALL, BY_NAME
 
+    for workload in (args.count, args.profile):
+        if workload is not None and workload not in BY_NAME:
+            parser.error(f"no workload {workload!r}: one of {', '.join(BY_NAME)}")
+
     rows = int(os.environ.get("BENCH_ROWS", "100000"))
     try:
+        if args.count:
+            call = workload_call(application, BY_NAME[args.count], args.variant, rows, loop)
+            for _ in range(WARM_UP + args.calls):
+                call()
+            return 0
         if args.profile:
             from pyinstrument import Profiler
 
