@@ -189,8 +189,13 @@ class SocketIOTransport(SocketState, BaseTransport):
         if login is not None:
             try:
                 self._outcome(login, self._emit(login))
-            except (FeathersError, TransportFailure):
-                self.access_token = None
+            except FeathersError:
+                self.access_token = None  # refused: the calls go out anonymous
+            except TransportFailure:
+                if not self.up:
+                    # Dropped again before its answer: python-socketio reconnects, and the
+                    # next socket is logged in with the same token.
+                    return
         self.reconnecting = False
         self._ready.set()
 

@@ -270,6 +270,69 @@ async def test_an_async_drop_python_socketio_does_not_see_fails_the_waiting_call
         await app.connection.aclose()
 
 
+def _sent_by_the_client(transport: str) -> bytes:
+    # A websocket client masks its frames: only that it sent something can be seen.
+    return b'"authentication"' if transport == "polling" else b""
+
+
+@TRANSPORTS
+@pytest.mark.usefixtures("user")
+def test_a_drop_during_the_login_after_a_reconnect_keeps_the_login(proxy, transport):
+    app = sync_app(proxy.url, transport, HeldReconnectClient)
+    client = app.connection.client
+    try:
+        app.authenticate(LOGIN)
+        assert app.service("secrets").find() is not None
+        client.holding = True
+        proxy.down()
+        eventually(lambda: app.connection.reconnecting)
+        proxy.up()
+        assert client.in_window.wait(15)
+        # The new socket's first call is the login again: its answer is held, then it drops.
+        idle(app)
+        proxy.hold()
+        proxy.forget_sent()
+        client.holding = False
+        client.gate.set()
+        proxy.wait_for_sent(_sent_by_the_client(transport))
+        proxy.drop()
+        proxy.release()
+        # python-socketio reconnects once more, and the socket is logged in again.
+        assert app.service("secrets").find() is not None
+        assert app.connection.access_token
+    finally:
+        client.gate.set()
+        app.connection.close()
+
+
+@TRANSPORTS
+@pytest.mark.usefixtures("user")
+async def test_an_async_drop_during_the_login_after_a_reconnect_keeps_the_login(proxy, transport):
+    app = async_app(proxy.url, transport, HeldReconnectAsyncClient)
+    client = app.connection.client
+    try:
+        await app.authenticate(LOGIN)
+        assert await app.service("secrets").find() is not None
+        client.holding = True
+        proxy.down()
+        await eventually_async(lambda: app.connection.reconnecting)
+        proxy.up()
+        await asyncio.wait_for(client.in_window.wait(), 15)
+        await idle_async(app)
+        proxy.hold()
+        proxy.forget_sent()
+        client.holding = False
+        client.gate.set()
+        await asyncio.to_thread(proxy.wait_for_sent, _sent_by_the_client(transport))
+        proxy.drop()
+        proxy.release()
+        assert await app.service("secrets").find() is not None
+        assert app.connection.access_token
+    finally:
+        client.gate.set()
+        await app.connection.aclose()
+
+
 async def test_a_long_poll_the_server_refuses_gives_its_connection_back(server):
     # A poll for a session the server has ended (a retried poll after a drop, a restart) is
     # answered 400; python-engineio's read loop gives up on it by its status alone.
