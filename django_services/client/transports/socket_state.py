@@ -150,6 +150,18 @@ class SocketState:
         client.connected = False  # so that `connect()` may run again
         return True
 
+    def _dropped_during_login(self, error: FeathersError | TransportFailure) -> bool:
+        """
+        After the login again of a reconnect failed with `error`: whether the socket dropped
+        before its answer, so that the restore stops there (python-socketio reconnects, and the
+        next socket logs in with the same token). A refused token is forgotten: the calls go
+        out anonymous. A login left unanswered on a live socket keeps its token.
+        """
+        if isinstance(error, FeathersError):
+            self.access_token = None
+            return False
+        return not self.up
+
     def _outcome(self, call: SocketCall, ack: SocketAck) -> Any:
         """The result of an ack `[null, result]`, or the Feathers error of `[error]`."""
         if ack.ok:

@@ -173,12 +173,8 @@ class AsyncSocketIOTransport(SocketState, BaseTransport):
         if login is not None:
             try:
                 self._outcome(login, await self._emit(login))
-            except FeathersError:
-                self.access_token = None  # refused: the calls go out anonymous
-            except TransportFailure:
-                if not self.up:
-                    # Dropped again before its answer: python-socketio reconnects, and the
-                    # next socket is logged in with the same token.
+            except (FeathersError, TransportFailure) as error:
+                if self._dropped_during_login(error):
                     return
         self.reconnecting = False
         ready.set()
