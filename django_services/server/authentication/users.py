@@ -178,11 +178,15 @@ class UserService(ModelService):
         if user is None or not user.is_authenticated:
             return False
         if self.password_login_age is not None:
-            payload = (getattr(self.request, "auth", None) or {}).get("payload") or {}
-            issued = payload.get("iat")
-            if isinstance(issued, (int, float)) and not isinstance(issued, bool):
-                if clock.time() - issued <= self.password_login_age:
-                    return True
+            auth = getattr(self.request, "auth", None)
+            payload = auth.get("payload") if isinstance(auth, Mapping) else None
+            issued = payload.get("iat") if isinstance(payload, Mapping) else None
+            if (
+                isinstance(issued, (int, float))
+                and not isinstance(issued, bool)
+                and clock.time() - issued <= self.password_login_age
+            ):
+                return True
         if not isinstance(proof, str):
             return False
         # Not `user.check_password()`: it saves an upgraded hash, a write outside this call's.

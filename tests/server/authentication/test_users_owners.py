@@ -315,9 +315,8 @@ def test_two_users_writing_at_once_never_write_each_others_account(server, ann, 
         for n in range(10):
             # A password change ends the tokens issued before it: log in again each time.
             login = {"strategy": "local", "email": email, "password": password}
-            headers = {
-                "Authorization": f"Bearer {send('POST', '/authentication', json=login).json()['accessToken']}"
-            }
+            access = send("POST", "/authentication", json=login).json()["accessToken"]
+            headers = {"Authorization": f"Bearer {access}"}
             for target, label in ((other, "other"), (me, "own")):
                 body = {
                     "email": f"{label}{n}-{me.pk}@example.com",
