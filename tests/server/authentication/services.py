@@ -28,3 +28,10 @@ class RecentLoginUserService(UserService):
     """A users service in which a login of the last five minutes proves the password."""
 
     password_login_age = 300
+
+
+class DirectoryUserService(UserService):
+    """Users see each other; writes stay the owner's and staff's (`AccountPermission`)."""
+
+    def restrict_to_owner(self, queryset):
+        return queryset

@@ -25,6 +25,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 SERVICES = {
     "users": "django_services.server.authentication.UserService",
     "recent-users": "tests.server.authentication.services.RecentLoginUserService",
+    "directory": "tests.server.authentication.services.DirectoryUserService",
 }
 NEW = "a different long password"
 VERBS = {"find": "GET", "get": "GET", "create": "POST", "update": "PUT", "patch": "PATCH"}
@@ -193,6 +194,16 @@ async def test_another_users_account_is_404_and_untouched(api, ann, bob, method,
     after = await sync_to_async(stored)(bob)
     assert after.email == "bob@example.com"
     assert check_password(PASSWORD, after.password)
+
+
+async def test_a_widened_queryset_shows_others_but_keeps_writes_to_owners(api, ann, bob):
+    status, body = await api.call(token(ann), "find", "directory")
+    assert {record["id"] for record in records(body)} == {ann.pk, bob.pk}
+    assert (await api.call(token(ann), "get", "directory", bob.pk))[0] == 200
+    for method, *args in [("patch", bob.pk, {"email": "x@example.com"}), ("remove", bob.pk)]:
+        status, body = await api.call(token(ann), method, "directory", *args)
+        assert (status, body["name"]) == (403, "Forbidden"), body
+    assert (await sync_to_async(stored)(bob)).email == "bob@example.com"
 
 
 async def test_a_signed_up_user_cannot_take_over_the_superuser(api, transactional_db):
