@@ -278,7 +278,8 @@ class ConditionalMixin:
         """The ETag and Last-Modified of `instance` its declared fields give (None: none)."""
         etag_field = getattr(self, "etag_field", None)
         modified_field = getattr(self, "last_modified_field", None)
-        etag = field_etag(getattr(instance, etag_field)) if etag_field else None
+        version = getattr(instance, etag_field) if etag_field else None
+        etag = field_etag(version) if version is not None else None
         modified = http_last_modified(getattr(instance, modified_field)) if modified_field else None
         return etag, modified
 
