@@ -151,6 +151,7 @@ EXPORTS = {
         "TimeoutConfig",
         "authentication_client",
         "errors",
+        "etag_of",
         "rest_client",
         "socketio_client",
     },
