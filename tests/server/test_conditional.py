@@ -251,3 +251,24 @@ def test_a_reserved_key_that_is_not_a_tag_is_400(api, versioned):
         400,
         "bad-request",
     )
+
+
+def test_a_plain_service_s_reads_carry_the_etag_of_their_body(api, serve):
+    serve({"echo": "tests.server.services.EchoService"})
+    etag = api.get("/echo/1?a=b")["ETag"]
+
+    assert api.get("/echo/1?a=b", HTTP_IF_NONE_MATCH=etag).status_code == 304
+    assert api.get("/echo/1?a=c", HTTP_IF_NONE_MATCH=etag).status_code == 200
+    # The query keys are the model services': a plain service receives them as sent.
+    assert body(api.get("/echo/1?$ifMatch=x"))["query"] == {"$ifMatch": "x"}
+
+
+@pytest.mark.parametrize("path", ["/todos/{todo}", "/versioned/{sample}"])
+def test_a_read_whose_if_match_fails_is_412(api, versioned, path):
+    todo, sample = Todo.objects.create(text="milk"), create_versioned(api)
+    path = path.format(todo=todo.pk, sample=sample["id"])
+    etag = api.get(path)["ETag"]
+
+    assert api.get(path, HTTP_IF_MATCH=etag).status_code == 200
+    stale = api.get(path, HTTP_IF_MATCH='"0"')
+    assert (stale.status_code, body(stale)["name"]) == (412, "PreconditionFailed")
