@@ -450,28 +450,3 @@ def test_spectacular_defaults_are_what_the_docs_recommend():
         "django_services.openapi.generators.ServicesSchemaGenerator"
     )
     assert SPECTACULAR_DEFAULTS["OAS_VERSION"] == "3.1.0"
-
-
-def test_conditional_requests_are_described_where_they_apply(schema):
-    samples, todos = schema["paths"]["/samples/{id}"], schema["paths"]["/users/{userId}/todos/{id}"]
-    validators = {"ETag", "Last-Modified"}
-
-    assert set(samples["get"]["responses"]["200"]["headers"]) == validators
-    assert set(samples["get"]["responses"]["304"]["headers"]) == validators
-    assert "content" not in samples["get"]["responses"]["304"]
-    assert {"If-None-Match", "If-Modified-Since"} <= set(parameter_names(samples["get"], "header"))
-    assert "304" in schema["paths"]["/samples"]["get"]["responses"]
-    for verb in ("put", "patch", "delete"):
-        assert "If-Match" in parameter_names(samples[verb], "header")
-        assert "412" in samples[verb]["responses"]
-        assert "428" not in samples[verb]["responses"]
-        required = {p["name"]: p["required"] for p in todos[verb]["parameters"]}
-        assert required["If-Match"] is True
-        assert {"412", "428"} <= set(todos[verb]["responses"])
-    assert set(samples["patch"]["responses"]["200"]["headers"]) == validators
-    assert set(todos["get"]["responses"]["200"]["headers"]) == {"ETag"}
-    # Multi writes take no precondition.
-    assert "If-Match" not in parameter_names(schema["paths"]["/samples"]["patch"], "header")
-    # A plain service's reads carry the ETag of their body too.
-    assert "ETag" in schema["paths"]["/echo/{id}"]["get"]["responses"]["200"]["headers"]
-    assert "If-Match" not in parameter_names(schema["paths"]["/echo/{id}"]["get"], "header")
