@@ -96,8 +96,12 @@ def read_preconditions(params: Params) -> Preconditions:
         sent_none_match = query.pop(IF_NONE_MATCH_KEY, None)
         params.query = query
     headers = params.headers if params.provider != "socketio" else {}
-    if not (sent_match or sent_none_match) and not (
-        "if-match" in headers or "if-none-match" in headers or "if-modified-since" in headers
+    if (
+        sent_match is None
+        and sent_none_match is None
+        and "if-match" not in headers
+        and "if-none-match" not in headers
+        and "if-modified-since" not in headers
     ):
         return NO_PRECONDITIONS
     if_match = _tags(headers.get("if-match"), sent_match, IF_MATCH_KEY)

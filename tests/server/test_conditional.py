@@ -13,6 +13,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils.http import http_date
 
+from django_services.errors import PreconditionFailed
+from django_services.server import Params, get_service
 from tests.server.http import assert_error, body, send
 from tests.testapp.models import Sample, Todo
 
@@ -272,3 +274,13 @@ def test_a_read_whose_if_match_fails_is_412(api, versioned, path):
     assert api.get(path, HTTP_IF_MATCH=etag).status_code == 200
     stale = api.get(path, HTTP_IF_MATCH='"0"')
     assert (stale.status_code, body(stale)["name"]) == (412, "PreconditionFailed")
+
+
+def test_internal_calls_take_the_reserved_keys_a_version_zero_included(api, versioned):
+    sample = create_versioned(api)
+    service = get_service("versioned")
+
+    with pytest.raises(PreconditionFailed):
+        service.patch(sample["id"], {"text": "x"}, Params(query={"$ifMatch": 0}))
+    patched = service.patch(sample["id"], {"text": "x"}, Params(query={"$ifMatch": [0, 1]}))
+    assert patched["version"] == 2
