@@ -79,8 +79,7 @@ class ModelService(  # type: ignore[misc,override]
     * **representation_class** - how records are shown without a serializer per call
       (`Representation`, the default; `Representation.declines` says when it cannot), or
       None for the plain serializer path: a serializer per call, records as instances.
-    * **etag_field**, **last_modified_field**, **require_preconditions** - the validators'
-      fields and 428 for writes without If-Match (conditional requests: `conditional.py`).
+    * **etag_field**, **last_modified_field**, **require_preconditions** - `conditional.py`.
 
     **Hooks**, besides DRF's (`get_queryset`, `get_serializer_class`,
     `get_serializer_context`, `perform_create`, `perform_update`, `perform_destroy`):
