@@ -85,3 +85,9 @@ def test_the_feathers_rest_client_sends_if_match_and_gets_the_412(
 ):
     # The conformance fixture only: a Feathers server has no conditional requests.
     assert_specs_pass(conformance_server, "conditional", tmp_path)
+
+
+def test_the_feathers_socket_client_carries_if_match_as_a_query_key(
+    node_packages, conformance_asgi_server, tmp_path
+):
+    assert_specs_pass(conformance_asgi_server, "socket-conditional", tmp_path)
