@@ -30,6 +30,7 @@ __all__ = [
     "after_call",
     "authentication_path",
     "is_login_call",
+    "login_holds",
     "login_lost",
     "token_header",
     "token_scheme",
@@ -79,15 +80,22 @@ def login_lost(connection: Connection, used: Mapping[str, Any] | None, request: 
     user = vars(request).get("_user")
     if user is None or getattr(user, "is_authenticated", False):
         return False
-    return not _login_holds(connection, used, request)
+    return not login_holds(connection, used, request)
 
 
-def _login_holds(connection: Connection, used: Mapping[str, Any], request: Any) -> bool:
+def login_holds(connection: Connection, used: Mapping[str, Any], request: Any = None) -> bool:
+    """
+    Whether the login `used` of `connection` still holds: its Django session still logged in
+    as a user, or its token still accepted by the jwt strategy (reads the database).
+    """
     if used.get("strategy") == "session":
         if connection.session_key is None:
             return False
         http = HttpRequest()
         http.session = import_module(settings.SESSION_ENGINE).SessionStore(connection.session_key)
+        # Read only: `get_user` flushes a session whose password hash is stale, and a password
+        # change is checked here before Django's `update_session_auth_hash` keeps the session.
+        http.session.flush = lambda: None  # type: ignore[method-assign]
         return bool(get_user(http).is_authenticated)
     token = used.get("accessToken")
     if not isinstance(token, str):
