@@ -21,21 +21,11 @@ import httpx
 import pytest
 from asgiref.sync import sync_to_async
 
-from django_services.server.socketio import Publisher, channel
 from tests.server.socketio.conftest import EMAIL, PASSWORD
 from tests.server.socketio.raw import Closed, RawSocket
 from tests.waiting import eventually_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-class RevocationPublisher(Publisher):
-    """The default channels; `people` events also reach anonymous connections (the barrier)."""
-
-    def publish(self, event):
-        if event.path == "people":
-            return channel("anonymous", "authenticated")
-        return super().publish(event)
 
 
 @pytest.fixture(params=("websocket", "polling"))
@@ -47,7 +37,7 @@ def transport(request) -> str:
 def revoking(services_settings, settings):
     settings.DJANGO_SERVICES = {
         **services_settings,
-        "SOCKETIO_PUBLISHER": f"{__name__}.RevocationPublisher",
+        "SOCKETIO_PUBLISHER": "tests.server.socketio.realtime.RevocationPublisher",
         "AUTHENTICATION": {
             **services_settings["AUTHENTICATION"],
             "AUTH_STRATEGIES": ["local", "jwt", "refresh"],
