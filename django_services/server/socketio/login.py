@@ -25,10 +25,12 @@ from ...errors import FeathersError
 from ..authentication.config import authentication_settings, is_configured
 from ..authentication.strategies import get_strategy
 from .connection import Connection, token_header, token_scheme
+from .logins import login_keys
 
 __all__ = [
     "after_call",
     "authentication_path",
+    "end_if_ended",
     "is_login_call",
     "login_holds",
     "login_lost",
@@ -57,8 +59,27 @@ def after_call(
     elif method == "create" and isinstance(result, Mapping):
         token = result.get("accessToken")
         if isinstance(token, str):
+            mark = connection.logins.mark() if connection.logins is not None else None
             checked = get_strategy("jwt").authenticate({"accessToken": token}, request)
             connection.login(checked.user, dict(checked.authentication))
+            end_if_ended(connection, mark)
+
+
+def end_if_ended(connection: Connection, mark: int | None) -> None:
+    """
+    Log `connection` out if its new login, checked after `mark` (`LoginIndex.mark()`), ended
+    before it was filed in the index, where the ending did not find it.
+    """
+    index, login = connection.logins, connection.authentication
+    if index is None or mark is None or login is None:
+        return
+    ended = index.ended_since(mark)
+    keys = login_keys(connection)
+    if ended is not None and keys.isdisjoint(ended):
+        return
+    exact = {key for key in keys if key[0] != "user"}
+    if (ended is not None and not exact.isdisjoint(ended)) or not login_holds(connection, login):
+        connection.logout()
 
 
 def is_login_call(args: Any) -> bool:

@@ -14,12 +14,16 @@ from __future__ import annotations
 
 import threading
 import weakref
+from collections import deque
 from typing import Any
 
 from ..authentication.refresh import FAMILY_CLAIM
 from ..authentication.signals import EndedLogins
 
 __all__ = ["LoginIndex", "ended_keys", "login_keys"]
+
+#: The endings an index remembers, for the logins being made while they happened.
+RECENT = 256
 
 
 def login_keys(connection: Any) -> set[tuple[str, str]]:
@@ -57,6 +61,8 @@ class LoginIndex:
         self._keys: weakref.WeakKeyDictionary[Any, set[tuple[str, str]]] = (
             weakref.WeakKeyDictionary()
         )
+        self._count = 0
+        self._recent: deque[set[tuple[str, str]]] = deque(maxlen=RECENT)
 
     def update(self, connection: Any) -> None:
         """File `connection` under the keys of its current login (none once logged out)."""
@@ -75,13 +81,32 @@ class LoginIndex:
                 self._keys[connection] = keys
 
     def find(self, ended: EndedLogins) -> list[Any]:
-        """The connections filed under a key of `ended`."""
+        """The connections filed under a key of `ended`, which is remembered (`ended_since`)."""
         found: dict[int, Any] = {}
+        keys = ended_keys(ended)
         with self._lock:
-            for key in ended_keys(ended):
+            self._count += 1
+            self._recent.append(keys)
+            for key in keys:
                 for connection in self._connections.get(key, ()):
                     found[id(connection)] = connection
         return list(found.values())
+
+    def mark(self) -> int:
+        """A mark of the present, for `ended_since`: taken before a login is checked."""
+        with self._lock:
+            return self._count
+
+    def ended_since(self, mark: int) -> set[tuple[str, str]] | None:
+        """
+        The keys of the endings found since `mark`; None when too many happened to tell. A
+        login checked after `mark` and filed after an ending looked for it is checked again.
+        """
+        with self._lock:
+            count = self._count - mark
+            if count > len(self._recent):
+                return None
+            return set().union(*list(self._recent)[len(self._recent) - count :]) if count else set()
 
     def __len__(self) -> int:
         with self._lock:

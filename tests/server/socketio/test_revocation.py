@@ -69,12 +69,16 @@ class Listener:
                 elif match := re.match(r"43(\d+)", packet):
                     self.acks.pop(int(match[1])).set_result(json.loads(packet[match.end() :]))
 
-    async def call(self, event: str, *args: Any) -> Any:
-        """The result of a call that must succeed."""
+    async def ack(self, event: str, *args: Any) -> list[Any]:
+        """Every argument of the ack of a call."""
         self.raw.next_id += 1
         answered = self.acks[self.raw.next_id] = asyncio.get_running_loop().create_future()
         await self.raw.send(f"42{self.raw.next_id}{json.dumps([event, *args])}")
-        answer = await asyncio.wait_for(answered, 10)
+        return await asyncio.wait_for(answered, 10)
+
+    async def call(self, event: str, *args: Any) -> Any:
+        """The result of a call that must succeed."""
+        answer = await self.ack(event, *args)
         assert answer[0] is None, answer
         return answer[1]
 
@@ -119,10 +123,10 @@ def rest(live_socket_server):
         yield client
 
 
-def log_in(rest: httpx.Client) -> dict[str, Any]:
+def log_in(rest: httpx.Client, password: str = PASSWORD) -> dict[str, Any]:
     """A REST login of the user: the answer (access token, refresh token, user)."""
     answer = rest.post(
-        "/authentication", json={"strategy": "local", "email": EMAIL, "password": PASSWORD}
+        "/authentication", json={"strategy": "local", "email": EMAIL, "password": password}
     )
     assert answer.status_code == 201, answer.text
     return answer.json()
@@ -163,11 +167,11 @@ async def assert_no_private_event(client: Listener, rest: httpx.Client, user_id:
     assert ("api/v1/messages created", message) not in client.events
 
 
-def _set_password(pk: int) -> None:
+def _set_password(pk: int, password: str = "another password entirely") -> None:
     from tests.testapp.models import User
 
     user = User.objects.get(pk=pk)
-    user.set_password("another password entirely")
+    user.set_password(password)
     user.save()
 
 
@@ -306,3 +310,25 @@ async def test_a_password_change_ends_the_socket_of_a_session_django_keeps(
     await assert_no_private_event(socket, rest, user.pk)
     again = await listener(headers={"Cookie": f"{settings.SESSION_COOKIE_NAME}={kept}"})
     await receives_private_events(again, rest, user.pk)
+
+
+async def test_a_socket_login_racing_with_a_password_change_does_not_outlive_it(
+    listener, rest, user
+):
+    """
+    A login checked before the change commits and filed after the change looked for the
+    user's sockets is checked again: whichever comes first, the socket ends up logged out.
+    """
+    password = PASSWORD
+    for round in range(8):
+        login = await sync_to_async(log_in)(rest, password)
+        socket = await listener()
+        password = f"password of round {round}"
+        token = {"strategy": "jwt", "accessToken": login["accessToken"]}
+        answer, _ = await asyncio.gather(
+            socket.ack("create", "authentication", token, {}),
+            sync_to_async(_set_password)(user.pk, password),
+        )
+        # Refused, or accepted and then ended: either way no private event gets through.
+        assert answer[0] is None or answer[0]["code"] == 401, answer
+        await assert_no_private_event(socket, rest, user.pk)
