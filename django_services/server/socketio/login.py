@@ -4,7 +4,8 @@ Logging a socket in and out, as Feathers' authentication does it over socket.io.
     after_call(connection, service, "create", body, request)   # a login: remember it
 
 A `create` on the authentication service (any strategy) logs the connection in with the token
-it answers; a `remove` logs it out (the handshake's login is in `handshake.py`). The login is
+it answers (and, with the session strategy, the Django session it came from); a `remove` logs
+it out (the handshake's login is in `handshake.py`). The login is
 kept as the jwt strategy and the token, so each later call re-checks the token; a call whose
 authentication finds nobody, and whose login no longer holds, reports it lost (`login_lost`),
 and the server logs the connection out.
@@ -61,7 +62,10 @@ def after_call(
         if isinstance(token, str):
             mark = connection.logins.mark() if connection.logins is not None else None
             checked = get_strategy("jwt").authenticate({"accessToken": token}, request)
-            connection.login(checked.user, dict(checked.authentication))
+            # A login with the session strategy ends with that Django session too.
+            strategy = (result.get("authentication") or {}).get("strategy")
+            session_key = connection.session_key if strategy == "session" else None
+            connection.login(checked.user, dict(checked.authentication), session_key)
             end_if_ended(connection, mark)
 
 

@@ -132,7 +132,7 @@ class Revocations:
         """Receive the endings of this process and, with a pub/sub manager, of the others."""
         global _servers
         signals.install()
-        logins_ended.connect(self.on_logins_ended, weak=False, dispatch_uid=self._receiver)
+        logins_ended.connect(self.on_logins_ended, dispatch_uid=self._receiver)
         manager = self.server.sio.manager
         if isinstance(manager, AsyncPubSubManager):
             listen(manager, self.on_remote_ending)

@@ -40,7 +40,7 @@ def revoking(services_settings, settings):
         "SOCKETIO_PUBLISHER": "tests.server.socketio.realtime.RevocationPublisher",
         "AUTHENTICATION": {
             **services_settings["AUTHENTICATION"],
-            "AUTH_STRATEGIES": ["local", "jwt", "refresh"],
+            "AUTH_STRATEGIES": ["local", "jwt", "refresh", "session"],
             "REVOCATION_CACHE": "default",
         },
     }
@@ -272,6 +272,24 @@ async def test_a_django_logout_ends_the_login_of_the_sockets_of_its_session(
     await sync_to_async(browser.force_login)(user)
     cookie = f"{settings.SESSION_COOKIE_NAME}={browser.cookies[settings.SESSION_COOKIE_NAME].value}"
     socket = await listener(headers={"Cookie": cookie})
+    await receives_private_events(socket, rest, user.pk)
+
+    await sync_to_async(browser.logout)()
+
+    await assert_no_private_event(socket, rest, user.pk)
+
+
+async def test_a_django_logout_ends_the_token_login_a_socket_made_with_the_session_strategy(
+    listener, rest, user, settings
+):
+    from django.test import Client as DjangoClient
+
+    browser = DjangoClient()
+    await sync_to_async(browser.force_login)(user)
+    cookie = f"{settings.SESSION_COOKIE_NAME}={browser.cookies[settings.SESSION_COOKIE_NAME].value}"
+    socket = await listener(headers={"Cookie": cookie})
+    login = await socket.call("create", "authentication", {"strategy": "session"}, {})
+    assert login["authentication"]["strategy"] == "session"
     await receives_private_events(socket, rest, user.pk)
 
     await sync_to_async(browser.logout)()
