@@ -244,7 +244,13 @@ class SocketServer:
             if room != sid:
                 await self.sio.leave_room(sid, room)
         if login is not None:
-            names = await self.workers.run(None, _channel_names, publisher, connection)
+            try:
+                names = await self.workers.run(None, _channel_names, publisher, connection)
+            except Exception:
+                # The publisher read a connection logged out meanwhile: no channels to join.
+                if connection.authentication is not login:
+                    return
+                raise
             if connection.authentication is not login:
                 # Ended meanwhile (`end_login`), which placed the connection already.
                 return
@@ -341,6 +347,8 @@ class SocketServer:
 
 
 def _channel_names(publisher: Any, connection: Connection) -> list[str]:
+    if connection.user is None:
+        return []
     return list(publisher.logged_in(connection))
 
 
