@@ -269,11 +269,11 @@ async def test_the_users_other_logins_stay_when_only_one_token_ends(listener, re
 async def test_a_save_that_keeps_the_password_keeps_the_login(listener, rest, user):
     socket = await socket_of(listener, await sync_to_async(log_in)(rest))
 
-    def rename() -> None:
-        user.first_name = "Ada"
+    def promote() -> None:
+        user.is_staff = True
         user.save()
 
-    await sync_to_async(rename)()
+    await sync_to_async(promote)()
     await receives_private_events(socket, rest, user.pk)
 
 
