@@ -14,6 +14,7 @@ Django logout). `install()` connects the Django signals that say so: `post_save`
 from __future__ import annotations
 
 import dataclasses
+import logging
 from typing import Any
 
 from django.conf import settings
@@ -23,6 +24,8 @@ from django.db.models.signals import post_delete, post_save
 from django.dispatch import Signal
 
 __all__ = ["EndedLogins", "end_logins", "install", "logins_ended"]
+
+logger = logging.getLogger("django_services.server")
 
 #: Sent with `ended`, an `EndedLogins`, in the thread that committed.
 logins_ended = Signal()
@@ -58,7 +61,14 @@ def end_logins(
         return
     values = (user, jti, family, session_key)
     ended = EndedLogins(*(None if value is None else str(value) for value in values))
-    transaction.on_commit(lambda: logins_ended.send(sender=EndedLogins, ended=ended), using=using)
+    transaction.on_commit(lambda: _send(ended), using=using)
+
+
+def _send(ended: EndedLogins) -> None:
+    # The change is committed: a receiver that fails is logged, and the request goes on.
+    for receiver, result in logins_ended.send_robust(sender=EndedLogins, ended=ended):
+        if isinstance(result, Exception):
+            logger.error("A receiver of logins_ended failed: %r", receiver, exc_info=result)
 
 
 def install() -> None:

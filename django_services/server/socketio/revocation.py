@@ -55,16 +55,15 @@ def ending(index: LoginIndex, ended: EndedLogins) -> list[tuple[Any, dict[str, A
     family or session, and those of its user whose login no longer holds (checked here,
     with the database: run it in a thread).
     """
-    exact = ended_keys(ended) - {("user", str(ended.user))}
+    user = ("user", ended.user)
+    exact = ended_keys(ended) - {user}
     found = []
     for connection in index.find(ended):
         used = connection.authentication
         if used is None:
             continue
         keys = login_keys(connection)
-        if not keys.isdisjoint(exact) or (
-            ("user", str(ended.user)) in keys and not login_holds(connection, used)
-        ):
+        if not keys.isdisjoint(exact) or (user in keys and not login_holds(connection, used)):
             found.append((connection, used))
     return found
 
@@ -74,8 +73,8 @@ def message(ended: EndedLogins, host_id: str) -> dict[str, Any]:
     return {"method": REVOKE, "host_id": host_id, **dataclasses.asdict(ended)}
 
 
-def _ended_of(data: Any) -> EndedLogins | None:
-    """The ending a pub/sub message carries, or None for any other message."""
+def _ended_of(data: Any) -> tuple[EndedLogins, Any] | None:
+    """The ending a pub/sub message carries and its sender, or None for any other message."""
     if isinstance(data, (bytes, str)):
         head = data[:80] if isinstance(data, bytes) else data[:80].encode()
         if _MARK not in head:
@@ -90,7 +89,7 @@ def _ended_of(data: Any) -> EndedLogins | None:
     values = [data.get(name) for name in fields]
     if not all(value is None or isinstance(value, str) for value in values):
         return None
-    return EndedLogins(*values)
+    return EndedLogins(*values), data.get("host_id")
 
 
 def listen(manager: Any, handler: Callable[[EndedLogins], Awaitable[None]]) -> None:
@@ -102,12 +101,12 @@ def listen(manager: Any, handler: Callable[[EndedLogins], Awaitable[None]]) -> N
 
     async def _listen() -> Any:
         async for item in receive():
-            ended = _ended_of(item)
-            if ended is None:
+            revocation = _ended_of(item)
+            if revocation is None:
                 yield item
                 continue
-            data = item if isinstance(item, dict) else json.loads(item)
-            if data.get("host_id") == manager.host_id:
+            ended, sender = revocation
+            if sender == manager.host_id:
                 continue
             try:
                 await handler(ended)

@@ -69,3 +69,17 @@ def test_a_django_logout_ends_the_logins_of_its_session(ended, ada):
     session_key = browser.session.session_key
     browser.logout()
     assert ended == [EndedLogins(session_key=session_key)]
+
+
+def test_a_failing_receiver_is_logged_and_the_others_still_run(ended, ada, caplog):
+    def failing(sender, ended, **kwargs):
+        raise RuntimeError("unreachable Redis")
+
+    logins_ended.connect(failing)
+    try:
+        ada.set_password("another")
+        ada.save()
+    finally:
+        logins_ended.disconnect(failing)
+    assert ended == [EndedLogins(user=str(ada.pk))]
+    assert "A receiver of logins_ended failed" in caplog.text
