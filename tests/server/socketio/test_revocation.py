@@ -101,18 +101,26 @@ async def raw_socket(url: str, transport: str, headers: dict[str, str]) -> Async
                 await raw.ws.close()
 
 
+@contextlib.asynccontextmanager
+async def listening(url: str, transport: str, headers: dict[str, str]) -> AsyncIterator[Listener]:
+    """A connected `Listener`, closed afterwards."""
+    async with raw_socket(url, transport, headers) as raw:
+        listener = Listener(raw)
+        try:
+            yield listener
+        finally:
+            listener.reader.cancel()
+
+
 @pytest.fixture
 async def listener(revoking, live_socket_server, transport):
     """`await listener(headers=None)`: a connected `Listener` on the test's transport."""
     async with contextlib.AsyncExitStack() as stack:
 
         async def open_listener(headers: dict[str, str] | None = None) -> Listener:
-            raw = await stack.enter_async_context(
-                raw_socket(live_socket_server.url, transport, headers or {})
+            return await stack.enter_async_context(
+                listening(live_socket_server.url, transport, headers or {})
             )
-            listener = Listener(raw)
-            stack.callback(listener.reader.cancel)
-            return listener
 
         yield open_listener
 

@@ -15,8 +15,9 @@ import requests
 from asgiref.sync import sync_to_async
 
 from tests.interop.databases import conformance_database
-from tests.server.socketio.conftest import PASSWORD, Client
+from tests.server.socketio.conftest import PASSWORD
 from tests.server.socketio.test_emitter import REDIS_URL, REPOSITORY, redis_available
+from tests.server.socketio.test_revocation import listening
 from tests.servers import ProcessServer
 from tests.waiting import eventually_async
 
@@ -76,15 +77,16 @@ def private_then_public(url: str, user_id: int) -> tuple[dict, dict]:
     return message.json(), person.json()
 
 
+@pytest.mark.parametrize("transport", ["websocket", "polling"])
 @pytest.mark.parametrize("changed_by", ["asgi-a", "wsgi"])
 async def test_a_password_change_in_one_process_logs_out_the_sockets_of_another(
-    servers, changed_by
+    servers, changed_by, transport
 ):
     first, second = servers["asgi-a"], servers["asgi-b"]
-    login = await sync_to_async(sign_up_and_log_in)(first.url, f"{changed_by}@example.com")
+    email = f"{changed_by}-{transport}@example.com"
+    login = await sync_to_async(sign_up_and_log_in)(first.url, email)
     user_id = login["user"]["id"]
-    socket = await Client(second.url, "websocket").connect()
-    try:
+    async with listening(second.url, transport, {}) as socket:
         token = {"strategy": "jwt", "accessToken": login["accessToken"]}
         await socket.call("create", "authentication", token, {})
         message, person = await sync_to_async(private_then_public)(first.url, user_id)
@@ -106,5 +108,3 @@ async def test_a_password_change_in_one_process_logs_out_the_sockets_of_another(
             lambda: ("people created", person) in socket.events, message="the barrier arrives"
         )
         assert ("api/v1/messages created", message) not in socket.events
-    finally:
-        await socket.close()
