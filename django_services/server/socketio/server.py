@@ -7,7 +7,8 @@ The socket.io server: python-socketio's `AsyncServer`, answering Feathers socket
 Every event whose name is not one of socket.io's own is a service call (`dispatch`). Each
 socket is a `Connection`, logged in by the handshake's credentials or a `create` on the
 authentication service; a socket whose token expires is disconnected at that moment, as
-Feathers does.
+Feathers does, and one whose login ends on the server (a password change, a logout elsewhere:
+see `revocation.py`) is logged out at once.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import socketio
 from django.db import close_old_connections
 from rest_framework.utils.encoders import JSONEncoder
+from socketio.async_pubsub_manager import AsyncPubSubManager
 
 from ... import clock
 from ...errors import FeathersError, GeneralError
@@ -41,6 +43,7 @@ from .protocol import (
     end_polls_on_close,
     refuse_namespace,
 )
+from .revocation import Revocations
 from .workers import CallWorkers
 
 if TYPE_CHECKING:
@@ -106,6 +109,7 @@ class SocketServer:
         options["namespaces"] = "*"
         self.sio = socketio.AsyncServer(async_mode="asgi", **options)
         self.connections: dict[str, Connection] = {}
+        self.revocations = Revocations(self)
         self._budgets: dict[str, CallBudget] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -118,6 +122,7 @@ class SocketServer:
         drop_handshake_body(self.sio)
         event_bus.subscribe(self.on_service_event)
         emitter.server_started()
+        self.revocations.start()
 
     async def startup(self) -> None:
         """Remember the event loop events are sent from (the ASGI lifespan's startup)."""
@@ -128,6 +133,7 @@ class SocketServer:
         with contextlib.suppress(ValueError):
             event_bus.unsubscribe(self.on_service_event)
             emitter.server_stopped()
+        self.revocations.stop()
         await self.sio.shutdown()
         self.workers.shutdown()
         if self.request_threads is not None:
@@ -155,6 +161,7 @@ class SocketServer:
             return
         self.loop = asyncio.get_running_loop()
         connection = Connection.from_environ(sid, self.sio.get_environ(sid) or {})
+        connection.logins = self.revocations.logins
         try:
             await self.workers.run(None, _handshake, connection)
         except Failed as failure:
@@ -232,14 +239,44 @@ class SocketServer:
 
     async def _move_channels(self, connection: Connection, publisher: Any) -> None:
         """After a login or logout: leave every channel, then join the login's channels."""
-        sid = connection.sid
+        sid, login = connection.sid, connection.authentication
         for room in self.sio.rooms(sid):
             if room != sid:
                 await self.sio.leave_room(sid, room)
-        if connection.is_authenticated:
-            names = await self.workers.run(None, _channel_names, publisher, connection)
+        if login is not None:
+            try:
+                names = await self.workers.run(None, _channel_names, publisher, connection)
+            except Exception:
+                # The publisher read a connection logged out meanwhile: no channels to join.
+                if connection.authentication is not login:
+                    return
+                raise
+            if connection.authentication is not login:
+                # Ended meanwhile (`end_login`), which placed the connection already.
+                return
             for name in names:
                 await self.sio.enter_room(sid, name)
+
+    async def end_login(self, connection: Connection, login: Any) -> None:
+        """
+        Log out a connection whose login ended on the server, if it still holds that login:
+        it leaves every channel and joins those of a new connection (`connected()`), as the
+        anonymous connection it now is.
+        """
+        if connection.authentication is not login:
+            return
+        self._cancel_expiry(connection)
+        connection.logout()
+        sid = connection.sid
+        publisher = get_publisher()
+        if publisher is None or self.connections.get(sid) is not connection:
+            # A connection still in its handshake is placed by `on_connect`.
+            return
+        for room in self.sio.rooms(sid):
+            if room != sid:
+                await self.sio.leave_room(sid, room)
+        for name in publisher.connected(connection):
+            await self.sio.enter_room(sid, name)
 
     def on_service_event(self, event: ServiceEvent) -> None:
         """
@@ -263,7 +300,7 @@ class SocketServer:
         if not any(item.has_data for item in channels):
             await self.sio.emit(name, data, to=rooms)
             return
-        if isinstance(self.sio.manager, socketio.AsyncPubSubManager):
+        if isinstance(self.sio.manager, AsyncPubSubManager):
             # Other processes' connections are not known here: one emit per channel.
             for item in channels:
                 payload = item.data if item.has_data else data
@@ -310,6 +347,8 @@ class SocketServer:
 
 
 def _channel_names(publisher: Any, connection: Connection) -> list[str]:
+    if connection.user is None:
+        return []
     return list(publisher.logged_in(connection))
 
 
