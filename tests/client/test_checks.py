@@ -285,6 +285,9 @@ def test_w210_a_cache_processes_do_not_share(check, settings, backend, words):
         ({"invoices": {"class": "no_such_module.InvoiceService"}}, "requests"),
         ({"invoices": {"class": "django_services.client.RestService"}}, "httpx-async"),
         ({"invoices": {"class": "django_services.client.AsyncRestService"}}, "requests"),
+        ({"invoices": {"if_match": ""}}, "requests"),
+        ({"invoices": {"if_match": 1}}, "requests"),
+        ({"invoices": {"if_match": True}}, "socketio"),
     ],
 )
 def test_e211_services(check, services, connection):
