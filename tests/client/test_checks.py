@@ -165,6 +165,11 @@ def test_e204_connection(check, connection, words):
         {"RETRIES": -1},
         {"RETRIES": "3"},
         {"RETRIES": {"JITTER": 2}},
+        {"OPTIONS": {"cache": "memory"}},
+        {"OPTIONS": {"cache": {"path": 3}}},
+        {"OPTIONS": {"cache": {"max_size": -1}}},
+        {"OPTIONS": {"cache": {"PATH": "/tmp/x"}}},
+        {"CONNECTION": "socketio", "OPTIONS": {"cache": True}},
     ],
 )
 def test_e205_invalid_values(check, change):
