@@ -6,13 +6,18 @@ client returns the copy; a write elsewhere shows on the next read; users never s
 
 from __future__ import annotations
 
+import threading
+
 import pytest
 
 from django_services.client import MemoryStorage, authentication_client, etag_of
 from django_services.client.cache import HTTPCache
+from django_services.client.remotes import remotes
 from django_services.errors import NotModified
 from tests.client import cache_services
 from tests.client.cache_services import BODIES, REQUESTS, observed
+
+pytest.importorskip("hishel", reason="the cache extra: pip install -e '.[test]'")
 
 EMAIL, OTHER, PASSWORD = "ada@example.com", "bob@example.com", "a-long-password-1"
 
@@ -130,4 +135,29 @@ def test_a_file_cache_keeps_the_copies_for_the_next_cache_on_that_file(harness, 
     later = harness.app(url, {"cache": HTTPCache(path)}).service("counted")
 
     assert harness.run(later.get(created["id"])) == created
+    assert sent(f"/counted/{created['id']}") == [None, '"1"']
+
+
+def test_a_remote_s_connections_share_the_cache_of_its_options(url, settings):
+    settings.DJANGO_SERVICES = {
+        **settings.DJANGO_SERVICES,
+        "REMOTES": {"self": {"BASE_URL": url, "OPTIONS": {"cache": True}}},
+    }
+    try:
+        counted = remotes["self"].service("counted")
+        created = counted.create({"text": "draft"})
+        counted.get(created["id"])
+        elsewhere = []
+        thread = threading.Thread(
+            target=lambda: elsewhere.append(remotes["self"].service("counted").get(created["id"]))
+        )
+        thread.start()
+        thread.join(30)
+        connection = remotes["self"].connection
+    finally:
+        remotes.close_all()
+
+    assert elsewhere == [created]
+    assert isinstance(connection.cache, HTTPCache)
+    # The other thread's connection revalidated the copy this thread's stored.
     assert sent(f"/counted/{created['id']}") == [None, '"1"']

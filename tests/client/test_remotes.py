@@ -16,7 +16,6 @@ from django.test import RequestFactory, override_settings
 from django.utils.connection import ConnectionDoesNotExist
 
 from django_services.client import RestService, Retries, TimeoutConfig
-from django_services.client.cache import HTTPCache
 from django_services.client.remotes import (
     BoundRemote,
     RemoteDoesNotExist,
@@ -45,11 +44,7 @@ REMOTES = {
             "/customers/": {"methods": ["find", "merge"], "if_match": True},
         },
     },
-    "shop": {
-        "BASE_URL": "http://shop.internal:8000",
-        "CONNECTION": "httpx",
-        "OPTIONS": {"cache": True},
-    },
+    "shop": {"BASE_URL": "http://shop.internal:8000", "CONNECTION": "httpx"},
     "events": {"BASE_URL": "http://events.internal", "CONNECTION": "httpx-async"},
     "feed": {"BASE_URL": "http://feed.internal", "CONNECTION": "aiohttp"},
     "people": {
@@ -132,9 +127,6 @@ def test_each_thread_has_its_own_pooled_connection():
     assert remotes["shop"].connection is main
     assert seen[0] is not main
     assert not remotes["shop"].is_async
-    # OPTIONS["cache"]: one cache, which the connections of every thread read through.
-    assert isinstance(main.cache, HTTPCache) and seen[0].cache is main.cache
-    assert remotes["billing"].connection.cache is None
 
 
 @pytest.mark.parametrize("alias", ["events", "feed"])
