@@ -191,3 +191,27 @@ def test_route_values_tell_records_apart():
         "route": {"userId": "7"},
         "query": {"$ifMatch": 3},
     }
+
+
+async def test_over_an_async_socket_too(socket_server):
+    import socketio
+
+    connections = [socketio_client(socket_server.url, socketio.AsyncClient()) for _ in range(2)]
+    tabs = []
+    for connection in connections:
+        app = App().configure(connection)
+        app.use("guarded", connection.service("guarded"), if_match="version")
+        tabs.append(app.service("guarded"))
+    first, second = tabs
+    try:
+        created = await first.create({"text": "buy eggs"})
+        await first.get(created["id"])
+        await second.get(created["id"])
+
+        assert (await first.patch(created["id"], {"text": "buy bread"}))["version"] == 2
+        with pytest.raises(PreconditionFailed):
+            await second.remove(created["id"])
+    finally:
+        for connection in connections:
+            await connection.aclose()
+    assert (await Sample.objects.aget()).text == "buy bread"  # the stale remove removed nothing
