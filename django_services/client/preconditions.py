@@ -25,7 +25,7 @@ import threading
 from collections.abc import Awaitable, Mapping
 from typing import Any
 
-from ..errors import NotFound
+from ..errors import BadRequest, NotFound
 from ._base import _js_string, fill_route, params_mapping
 from .conditional import etag_of
 
@@ -142,6 +142,6 @@ class ETagMemory:
         route = params_mapping(params, "route")
         try:
             filled = fill_route(path, route, lambda _name, value: _js_string(value))
-        except Exception:  # a missing route value: the call itself will say so
+        except BadRequest:  # a missing route value: the call itself says so
             filled = path
         return filled, _js_string(id)

@@ -161,3 +161,34 @@ def test_a_remote_s_connections_share_the_cache_of_its_options(url, settings):
     assert isinstance(connection.cache, HTTPCache)
     # The other thread's connection revalidated the copy this thread's stored.
     assert sent(f"/counted/{created['id']}") == [None, '"1"']
+
+
+def test_threads_reading_through_one_cache_at_once_each_get_the_record(url):
+    from tests.harness import ClientHarness
+
+    cache = HTTPCache()
+    harness = ClientHarness("requests")
+    try:
+        services = [harness.app(url, {"cache": cache}).service("counted") for _ in range(6)]
+        created = services[0].create({"text": "draft"})
+        start = threading.Barrier(len(services))
+        results: list[object] = []
+
+        def read(service):
+            start.wait()
+            for _ in range(5):
+                results.append(service.get(created["id"]))
+
+        threads = [threading.Thread(target=read, args=(service,)) for service in services]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(30)
+    finally:
+        harness.close()
+
+    assert results == [created] * 30
+    # A body was built (after the create's) for each read that came without a validator, and
+    # once a copy was stored the reads revalidated it.
+    unvalidated = sent(f"/counted/{created['id']}").count(None)
+    assert len(BODIES) - 1 == unvalidated < 30
