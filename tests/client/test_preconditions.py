@@ -9,8 +9,9 @@ from __future__ import annotations
 import threading
 
 import pytest
+import requests
 
-from django_services.client import App, etag_of, socketio_client
+from django_services.client import App, etag_of, rest_client, socketio_client
 from django_services.client.preconditions import ETagMemory
 from django_services.errors import NotFound, PreconditionFailed, PreconditionRequired
 from tests.server.socketio.conftest import (  # noqa: F401 (fixtures)
@@ -215,3 +216,15 @@ async def test_over_an_async_socket_too(socket_server):
         for connection in connections:
             await connection.aclose()
     assert (await Sample.objects.aget()).text == "buy bread"  # the stale remove removed nothing
+
+
+def test_if_match_takes_true_or_a_field_name_and_only_for_remote_services():
+    connection = rest_client("http://127.0.0.1:9").requests(requests.Session())
+    for wrong in (1, "", ["version"]):
+        with pytest.raises(TypeError, match="if_match"):
+            connection.service("versioned").bind(App(), if_match=wrong)
+    with pytest.raises(TypeError, match="if_match"):
+        App().use("local", object(), if_match=True)
+    # False turns off what the service was made with.
+    made = type(connection.service("x"))("x", connection=connection, if_match=True)
+    assert made.etags is not None and made.bind(App(), if_match=False).etags is None
