@@ -60,18 +60,27 @@ class App:
         callback(self)
         return self
 
-    def use(self, path: str, service: Any, *, methods: Iterable[str] | None = None) -> App:
+    def use(
+        self,
+        path: str,
+        service: Any,
+        *,
+        methods: Iterable[str] | None = None,
+        if_match: bool | str | None = None,
+    ) -> App:
         """
         Register `service` at `path`, exposing `methods` (custom ones included).
 
         A remote service is registered as a copy that belongs to this app; any other object
-        (a local service) is registered as it is.
+        (a local service) is registered as it is. With `if_match` (`True` for the answers'
+        ETags, or the name of the records' version field), its `update`, `patch` and `remove`
+        of a record it read send that version as `If-Match` (see `preconditions`).
         """
         path = _strip_slashes(path)
         if isinstance(service, BaseRestService):
-            service = service.bind(self, methods=methods)
-        elif methods is not None:
-            raise TypeError("methods can only be declared for remote services.")
+            service = service.bind(self, methods=methods, if_match=if_match)
+        elif methods is not None or if_match is not None:
+            raise TypeError("methods and if_match can only be declared for remote services.")
         self.services[path] = service
         return self
 

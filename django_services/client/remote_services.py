@@ -14,6 +14,7 @@ from django.utils.module_loading import import_string
 
 from ..conf import SETTINGS_NAME, did_you_mean
 from ..contract import STANDARD_METHODS
+from .preconditions import check_if_match
 from .services import AsyncRestService, BaseRestService, RestService
 from .transports.base import BaseTransport
 
@@ -22,7 +23,7 @@ __all__ = ["SETTING", "RemoteServiceOptions", "SettingsReader", "TransportClass"
 SETTING = f"{SETTINGS_NAME}['REMOTES']"
 #: What a remote's `CONNECTION` resolves to: a transport class.
 TransportClass = type[BaseTransport]
-_SERVICE_KEYS = ("class", "methods")
+_SERVICE_KEYS = ("class", "methods", "if_match")
 _SERVICES_HINT = 'Service path -> options, e.g. {"invoices": {"methods": ["find", "send"]}}.'
 _METHODS_HINT = (
     'The standard methods and the custom ones the remote exposes: ["find", "get", "send"].'
@@ -31,10 +32,12 @@ _METHODS_HINT = (
 
 @dataclasses.dataclass(frozen=True)
 class RemoteServiceOptions:
-    """A service declared in a remote's `SERVICES`: its class and its methods."""
+    """A service declared in a remote's `SERVICES`: its class, methods and `if_match`."""
 
     service_class: type[BaseRestService] | None = None
     methods: tuple[str, ...] | None = None
+    #: `True` (ETag headers) or a version field: writes by id send the version last read.
+    if_match: bool | str | None = None
 
 
 class SettingsReader:
@@ -82,8 +85,23 @@ class SettingsReader:
             self.unknown_keys(options, _SERVICE_KEYS, where)
             service_class = self.service_class(options.get("class"), transport, f"{where}['class']")
             methods = self.methods(options.get("methods"), service_class, f"{where}['methods']")
-            services[path.strip("/")] = RemoteServiceOptions(service_class, methods)
+            if_match = self.if_match(options.get("if_match"), transport, f"{where}['if_match']")
+            services[path.strip("/")] = RemoteServiceOptions(service_class, methods, if_match)
         return services
+
+    def if_match(
+        self, value: Any, transport: TransportClass | None, setting: str
+    ) -> bool | str | None:
+        call_headers = transport is None or transport.call_headers
+        try:
+            return check_if_match(value, call_headers=call_headers)
+        except TypeError as exc:
+            self.error(
+                211,
+                f"{setting} is invalid: {exc}",
+                "True (the answers' ETags, over REST) or the records' version field, 'version'.",
+            )
+            return None
 
     def service_class(
         self, value: Any, transport: TransportClass | None, setting: str

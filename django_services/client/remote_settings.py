@@ -22,6 +22,7 @@ from django.utils.module_loading import import_string
 
 from ..conf import REMOTE_AUTH_DEFAULTS, REMOTE_DEFAULTS
 from .bridges import BRIDGES, Bridge, Login
+from .cache import HTTPCache
 from .config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
 from .remote_services import SETTING, RemoteServiceOptions, SettingsReader, TransportClass
 from .transports import BUILT_IN, load
@@ -49,11 +50,16 @@ class RemoteConfig:
     retries: Retries | None
     bridge: Bridge
     services: Mapping[str, RemoteServiceOptions]
+    #: `OPTIONS["cache"]`: the cache every connection of the remote reads through, if any.
+    cache: HTTPCache | None = None
 
     @property
     def connection_options(self) -> dict[str, Any]:
         """The options of the remote's connections (`rest_client()` handlers)."""
-        return {"headers": self.headers, "timeout": self.timeout, "retries": self.retries}
+        options = {"headers": self.headers, "timeout": self.timeout, "retries": self.retries}
+        if self.cache is not None:
+            options["cache"] = self.cache
+        return options
 
 
 def read_remote(alias: str, value: Any) -> RemoteConfig:
@@ -115,6 +121,7 @@ class _Reader(SettingsReader):
         base_url = self.base_url(options["BASE_URL"])
         transport = self.transport(options["CONNECTION"])
         headers, client_options = self.options(options["OPTIONS"], transport)
+        cache = self.cache(client_options.pop("cache", None), transport)
         timeout = self.timeout(options["TIMEOUT"])
         retries = self.retries(options["RETRIES"])
         bridge = self.bridge(options["AUTH"], base_url or "")
@@ -134,6 +141,7 @@ class _Reader(SettingsReader):
             retries=retries,
             bridge=bridge,
             services=services,
+            cache=cache,
         )
 
     def base_url(self, value: Any) -> str | None:
@@ -204,8 +212,31 @@ class _Reader(SettingsReader):
         client_options = {key: item for key, item in value.items() if key != "headers"}
         allowed = transport.option_names() if transport is not None else None
         if allowed is not None:
-            self.unknown_keys(client_options, allowed | {"headers"}, setting)
+            self.unknown_keys(client_options, allowed | {"headers", "cache"}, setting)
         return dict(headers), client_options
+
+    def cache(self, value: Any, transport: TransportClass | None) -> HTTPCache | None:
+        setting = f"{self.setting}['OPTIONS']['cache']"
+        hint = 'True (in memory), or {"path": "/var/cache/billing.sqlite3", "max_size": bytes}.'
+        if value is None or value is False or isinstance(value, HTTPCache):
+            return value or None
+        if transport is not None and not transport.call_headers:
+            self.error(205, f"{setting} is for REST connections, not {transport.name!r}.", hint)
+            return None
+        missing = missing_library("hishel", "cache")
+        if missing:
+            self.error(205, f"{setting} {missing}.", hint)
+            return None
+        if value is True:
+            return HTTPCache()
+        if isinstance(value, Mapping) and set(value) <= {"path", "max_size"}:
+            try:
+                return HTTPCache(**value)
+            except (TypeError, ValueError) as exc:
+                self.error(205, f"{setting} is invalid: {exc}", hint)
+                return None
+        self.error(205, f"{setting} is invalid: {value!r}.", hint)
+        return None
 
     def timeout(self, value: Any) -> TimeoutConfig:
         setting = f"{self.setting}['TIMEOUT']"

@@ -66,8 +66,8 @@ class RemoteApp(App):
     """
     The client app of a remote in one thread or event loop, or of a request bound to it.
 
-    Its services are those of the remote's `SERVICES` (class and methods), made on first use;
-    its bridge adds the credentials to each call and wraps it (a login, a retry after a 401).
+    Its services are those of the remote's `SERVICES` (class, methods, if_match), made on first
+    use; its bridge adds the credentials to each call and wraps it (a login, a retry after a 401).
     """
 
     def __init__(self, remote: Remote, connection: BaseTransport, credentials: Any = None) -> None:
@@ -86,8 +86,11 @@ class RemoteApp(App):
         assert self.connection is not None
         options = self.remote.config.services.get(path)
         cls = (options and options.service_class) or self.connection.service_class
-        methods = options.methods if options else None
-        return cls(path, connection=self.connection, methods=methods)
+        if options is None:
+            return cls(path, connection=self.connection)
+        return cls(
+            path, connection=self.connection, methods=options.methods, if_match=options.if_match
+        )
 
     def get_request_headers(self, path: str, method: str) -> dict[str, str]:
         return self.bridge.request_headers(self.credentials, method)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ..contract import STANDARD_METHODS
 from ._base import PARAMS_KEYS, Request, build_request
 from ._flow import call_flow, drive
+from .preconditions import ETagMemory, check_if_match
 
 if TYPE_CHECKING:
     from ._types import ServiceApp, ServiceConnection
@@ -55,6 +56,7 @@ class BaseRestService:
         connection: ServiceConnection,
         app: ServiceApp | None = None,
         methods: Iterable[str] | None = None,
+        if_match: bool | str | None = None,
     ) -> None:
         self.name = name.strip("/")
         self.connection = connection
@@ -63,18 +65,33 @@ class BaseRestService:
         self.methods: tuple[str, ...] = STANDARD_METHODS
         if methods is not None:
             self.methods = self._check_methods(methods)
+        #: The version last read of each record, sent as `If-Match` (see `preconditions`).
+        self.etags: ETagMemory | None = self._etag_memory(if_match)
 
     @property
     def custom_methods(self) -> tuple[str, ...]:
         """The declared methods that are not one of the six standard ones."""
         return tuple(name for name in self.methods if name not in STANDARD_METHODS)
 
-    def bind(self, app: ServiceApp, *, methods: Iterable[str] | None = None) -> BaseRestService:
-        """Return a copy of this service registered with `app`, exposing `methods`."""
+    def bind(
+        self,
+        app: ServiceApp,
+        *,
+        methods: Iterable[str] | None = None,
+        if_match: bool | str | None = None,
+    ) -> BaseRestService:
+        """
+        Return a copy of this service registered with `app`, exposing `methods`; with
+        `if_match`, its writes by id send the version last read as `If-Match`.
+        """
         bound = copy.copy(self)
         bound.app = app
         if methods is not None:
             bound.methods = bound._check_methods(methods)
+        field = if_match
+        if field is None and self.etags is not None:
+            field = self.etags.field
+        bound.etags = bound._etag_memory(field)
         return bound
 
     def build_request(
@@ -97,6 +114,24 @@ class BaseRestService:
             default_headers=self.connection.headers,
             auth_headers=auth_headers,
         )
+
+    def _call(self, method: str, params: Params, *, id: Any = None, data: Any = None) -> Any:
+        # One call: its request, sent, with the precondition added and the answer's version
+        # remembered when the service has `if_match`.
+        memory = self.etags
+        if memory is None:
+            return self._send(self.build_request(method, params, id=id, data=data))
+        params = memory.precondition(self.name, method, id, params)
+        request = self.build_request(method, params, id=id, data=data)
+        if self.connection.is_async:
+            return memory.wrap_async(self.name, method, id, params, self._send(request))
+        return memory.wrap(self.name, method, id, params, lambda: self._send(request))
+
+    def _etag_memory(self, if_match: Any) -> ETagMemory | None:
+        field = check_if_match(
+            if_match, call_headers=getattr(self.connection, "call_headers", True)
+        )
+        return None if field is None else ETagMemory(field)
 
     def _send(self, request: Request) -> Any:
         # Every method sends through here: to `App.send` when the service belongs to an app (a
@@ -168,7 +203,7 @@ class RestService(BaseRestService):
     ) -> Any:
         """Return the records matching the query: a list, or a page (`GET /<service>`)."""
         params = merge_params(params, query, headers, route, connection)
-        return self._send(self.build_request("find", params))
+        return self._call("find", params)
 
     def get(
         self,
@@ -182,7 +217,7 @@ class RestService(BaseRestService):
     ) -> Any:
         """Return the record with this id (`GET /<service>/<id>`)."""
         params = merge_params(params, query, headers, route, connection)
-        return self._send(self.build_request("get", params, id=id))
+        return self._call("get", params, id=id)
 
     def create(
         self,
@@ -196,7 +231,7 @@ class RestService(BaseRestService):
     ) -> Any:
         """Create a record, or several from a list; return what was created (`POST`)."""
         params = merge_params(params, query, headers, route, connection)
-        return self._send(self.build_request("create", params, data=data))
+        return self._call("create", params, data=data)
 
     def update(
         self,
@@ -211,7 +246,7 @@ class RestService(BaseRestService):
     ) -> Any:
         """Replace the record with this id; return it (`PUT /<service>/<id>`)."""
         params = merge_params(params, query, headers, route, connection)
-        return self._send(self.build_request("update", params, id=id, data=data))
+        return self._call("update", params, id=id, data=data)
 
     def patch(
         self,
@@ -226,7 +261,7 @@ class RestService(BaseRestService):
     ) -> Any:
         """Merge `data` into the record with this id, or (id `None`) every match of the query."""
         params = merge_params(params, query, headers, route, connection)
-        return self._send(self.build_request("patch", params, id=id, data=data))
+        return self._call("patch", params, id=id, data=data)
 
     def remove(
         self,
@@ -240,7 +275,7 @@ class RestService(BaseRestService):
     ) -> Any:
         """Remove the record with this id, or (id `None`) every match; return what was removed."""
         params = merge_params(params, query, headers, route, connection)
-        return self._send(self.build_request("remove", params, id=id))
+        return self._call("remove", params, id=id)
 
     def _call_custom(
         self,
@@ -254,7 +289,7 @@ class RestService(BaseRestService):
         connection: Mapping[str, Any] | None = None,
     ) -> Any:
         params = merge_params(params, query, headers, route, connection)
-        return self._send(self.build_request(name, params, data=data))
+        return self._call(name, params, data=data)
 
 
 class AsyncRestService(BaseRestService):
@@ -271,7 +306,7 @@ class AsyncRestService(BaseRestService):
     ) -> Any:
         """Return the records matching the query: a list, or a page (`GET /<service>`)."""
         params = merge_params(params, query, headers, route, connection)
-        return await self._send(self.build_request("find", params))
+        return await self._call("find", params)
 
     async def get(
         self,
@@ -285,7 +320,7 @@ class AsyncRestService(BaseRestService):
     ) -> Any:
         """Return the record with this id (`GET /<service>/<id>`)."""
         params = merge_params(params, query, headers, route, connection)
-        return await self._send(self.build_request("get", params, id=id))
+        return await self._call("get", params, id=id)
 
     async def create(
         self,
@@ -299,7 +334,7 @@ class AsyncRestService(BaseRestService):
     ) -> Any:
         """Create a record, or several from a list; return what was created (`POST`)."""
         params = merge_params(params, query, headers, route, connection)
-        return await self._send(self.build_request("create", params, data=data))
+        return await self._call("create", params, data=data)
 
     async def update(
         self,
@@ -314,7 +349,7 @@ class AsyncRestService(BaseRestService):
     ) -> Any:
         """Replace the record with this id; return it (`PUT /<service>/<id>`)."""
         params = merge_params(params, query, headers, route, connection)
-        return await self._send(self.build_request("update", params, id=id, data=data))
+        return await self._call("update", params, id=id, data=data)
 
     async def patch(
         self,
@@ -329,7 +364,7 @@ class AsyncRestService(BaseRestService):
     ) -> Any:
         """Merge `data` into the record with this id, or (id `None`) every match of the query."""
         params = merge_params(params, query, headers, route, connection)
-        return await self._send(self.build_request("patch", params, id=id, data=data))
+        return await self._call("patch", params, id=id, data=data)
 
     async def remove(
         self,
@@ -343,7 +378,7 @@ class AsyncRestService(BaseRestService):
     ) -> Any:
         """Remove the record with this id, or (id `None`) every match; return what was removed."""
         params = merge_params(params, query, headers, route, connection)
-        return await self._send(self.build_request("remove", params, id=id))
+        return await self._call("remove", params, id=id)
 
     async def _call_custom(
         self,
@@ -357,4 +392,4 @@ class AsyncRestService(BaseRestService):
         connection: Mapping[str, Any] | None = None,
     ) -> Any:
         params = merge_params(params, query, headers, route, connection)
-        return await self._send(self.build_request(name, params, data=data))
+        return await self._call(name, params, data=data)

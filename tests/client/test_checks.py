@@ -165,6 +165,11 @@ def test_e204_connection(check, connection, words):
         {"RETRIES": -1},
         {"RETRIES": "3"},
         {"RETRIES": {"JITTER": 2}},
+        {"OPTIONS": {"cache": "memory"}},
+        {"OPTIONS": {"cache": {"path": 3}}},
+        {"OPTIONS": {"cache": {"max_size": -1}}},
+        {"OPTIONS": {"cache": {"PATH": "/tmp/x"}}},
+        {"CONNECTION": "socketio", "OPTIONS": {"cache": True}},
     ],
 )
 def test_e205_invalid_values(check, change):
@@ -285,6 +290,9 @@ def test_w210_a_cache_processes_do_not_share(check, settings, backend, words):
         ({"invoices": {"class": "no_such_module.InvoiceService"}}, "requests"),
         ({"invoices": {"class": "django_services.client.RestService"}}, "httpx-async"),
         ({"invoices": {"class": "django_services.client.AsyncRestService"}}, "requests"),
+        ({"invoices": {"if_match": ""}}, "requests"),
+        ({"invoices": {"if_match": 1}}, "requests"),
+        ({"invoices": {"if_match": True}}, "socketio"),
     ],
 )
 def test_e211_services(check, services, connection):

@@ -41,7 +41,7 @@ REMOTES = {
         "RETRIES": {"TOTAL": 2, "BACKOFF_FACTOR": 0.1},
         "SERVICES": {
             "invoices": {"class": f"{__name__}.InvoiceService", "methods": ["find", "send"]},
-            "/customers/": {"methods": ["find", "merge"]},
+            "/customers/": {"methods": ["find", "merge"], "if_match": True},
         },
     },
     "shop": {"BASE_URL": "http://shop.internal:8000", "CONNECTION": "httpx"},
@@ -111,6 +111,7 @@ def test_the_settings_reach_the_connection_and_its_services():
     assert isinstance(invoices, InvoiceService)
     assert invoices.methods == ("find", "send")
     assert customers.methods == ("find", "merge")
+    assert (invoices.etags, customers.etags.field) == (None, True)
     assert type(customers) is RestService
     assert invoices.base == "https://billing.example.com/api/invoices"
     assert billing.service("invoices") is invoices

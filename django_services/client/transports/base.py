@@ -40,6 +40,7 @@ from .._base import (
     decode,
     failure_error,
 )
+from ..cache import HTTPCache
 from ..config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
 from ..services import AsyncRestService, BaseRestService, RestService
 
@@ -55,7 +56,7 @@ __all__ = [
     "no_cookie_policy",
 ]
 
-OPTIONS = ("headers", "retries", "timeout")
+OPTIONS = ("cache", "headers", "retries", "timeout")
 
 
 def missing_library(library: str | None, extra: str = "") -> str | None:
@@ -94,7 +95,8 @@ class BaseTransport(abc.ABC):
     * **base** - the URL the services are mounted under (`""` for a client with a base URL).
     * **options** - defaults for every request: `headers` (a dict), `timeout` (seconds or a
       `TimeoutConfig`, `DEFAULT_TIMEOUT` when not given) and `retries` (a count or `Retries`,
-      off when not given).
+      off when not given), and `cache` (an `HTTPCache`: reads revalidated with their ETag, see
+      `client.cache`).
     * **service_class** - the class of the services this transport makes.
     """
 
@@ -147,6 +149,20 @@ class BaseTransport(abc.ABC):
         self.service_class = service_class
         #: Where the flows of its calls read the time and wait; `None` for the package's clock.
         self.clock: Clock | None = None
+        #: The `HTTPCache` its reads go through, if any.
+        self.cache: HTTPCache | None = options.get("cache")
+        if self.cache is not None:
+            self._use_cache(self.cache)
+
+    def _use_cache(self, cache: Any) -> None:
+        if not isinstance(cache, HTTPCache):
+            raise TypeError(f"options['cache'] must be an HTTPCache, not {type(cache).__name__}.")
+        if not self.call_headers:
+            raise TypeError(
+                "options['cache'] is for REST connections: a socket's answers carry no ETag."
+            )
+        # The instance's own `send`, which the flows call: the cache sits in front of it.
+        self.send = cache.sending(self.send, is_async=self.is_async)  # type: ignore[method-assign]
 
     @classmethod
     def open(
