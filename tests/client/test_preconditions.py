@@ -6,8 +6,6 @@ tabs of the server guide, from Python, without a header written by hand.
 
 from __future__ import annotations
 
-import threading
-
 import pytest
 import requests
 
@@ -103,38 +101,6 @@ def test_a_service_without_the_option_sends_nothing_and_remembers_nothing(harnes
 
     assert guarded.etags is None
     harness.raises(PreconditionRequired, lambda: guarded.patch(created["id"], {"text": "x"}))
-
-
-def test_two_tabs_writing_at_once_from_the_same_version_one_wins(rest):
-    from tests.harness import ClientHarness
-
-    harness = ClientHarness("requests")
-    try:
-        tabs = [tab(harness, rest) for _ in range(2)]
-        created = tabs[0].create({"text": "draft"})
-        for service in tabs:
-            service.get(created["id"])
-        outcomes: list[str] = []
-        start = threading.Barrier(2)
-
-        def save(service, text):
-            start.wait()
-            try:
-                service.patch(created["id"], {"text": text})
-                outcomes.append("saved")
-            except PreconditionFailed:
-                outcomes.append("412")
-
-        threads = [threading.Thread(target=save, args=(s, f"tab {i}")) for i, s in enumerate(tabs)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(30)
-    finally:
-        harness.close()
-
-    assert sorted(outcomes) == ["412", "saved"]
-    assert Sample.objects.get().integer == 2
 
 
 @pytest.fixture

@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 import requests
 
+from django_services.client import App, rest_client
+from django_services.errors import PreconditionFailed
 from tests.server.conformance_servers import Deployment, conformance_servers
 from tests.server.conftest import _clear_cache  # noqa: F401 - the fixture
 
@@ -158,3 +160,37 @@ def test_two_patches_from_the_same_version_one_wins_the_other_is_412(urls, serve
             )
         )
     assert outcomes == [([200, 412], True, True)] * TRIALS, servers.logs()
+
+
+def test_two_python_tabs_saving_from_the_same_version_at_once_one_gets_412(urls, servers):
+    # The client's `if_match` sends the ETag of what each tab read; the servers keep exactly
+    # one of two writes made from the same version, each tab on its own server process.
+    tabs = []
+    for url in urls:
+        app = App().configure(rest_client(url).requests(requests.Session()))
+        app.use("todos", app.connection.service("todos"), if_match=True)
+        tabs.append(app.service("todos"))
+
+    def save(tab: Any, id: Any, text: str) -> str:
+        try:
+            tab.patch(id, {"text": text})
+        except PreconditionFailed:
+            return "412"
+        return "saved"
+
+    outcomes = []
+    for trial in range(TRIALS):
+        todo = tabs[0].create({"text": "draft"})
+        for tab in tabs:
+            tab.get(todo["id"])
+        outcomes.append(
+            sorted(
+                run_together(
+                    *(
+                        functools.partial(save, tab, todo["id"], f"tab {index} trial {trial}")
+                        for index, tab in enumerate(tabs)
+                    )
+                )
+            )
+        )
+    assert outcomes == [["412", "saved"]] * TRIALS, servers.logs()
