@@ -62,6 +62,10 @@ def _valid_packet(text: str, types: frozenset[str]) -> bool:
         except (binascii.Error, ValueError):
             return False
         return True
+    if text[0] == "2":
+        # A client pings only to probe a websocket upgrade; engine.io closes the transport on
+        # any other ping ("invalid heartbeat direction"), a ping storm included.
+        return "2" in types and text == "2probe"
     return text[0] in types
 
 

@@ -24,6 +24,7 @@ from uvicorn.protocols.websockets import websockets_sansio_impl
 
 from django_services.server.socketio import fanout, uvicorn_ws
 from tests.server.socketio.conftest import Client, LiveSocketServer
+from tests.server.socketio.raw import RawSocket, logged
 from tests.waiting import eventually_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -114,6 +115,22 @@ async def test_writable_holds_waiters_until_set():
     assert writable._waiters is None
 
 
+@pytest.mark.parametrize("ws", [RecordingProtocol, "wsproto"])
+async def test_a_text_frame_that_is_not_utf_8_closes_its_connection_without_a_traceback(
+    services_settings, transactional_db, ws
+):
+    with logged() as records, LiveSocketServer(ws=ws) as live:
+        for frame in (b'42["find","\xff"]', "é".encode()[:1]):
+            async with RawSocket.open(live.url, "websocket") as raw:
+                await raw.send_text(frame)
+                assert await raw.closed()
+                if ws is RecordingProtocol:
+                    assert raw.close_code == uvicorn_ws.INVALID_DATA
+        async with RawSocket.open(live.url, "websocket") as good:
+            assert await good.call("find", "people", {}) == [None, []]
+    assert not [record.getMessage() for record in records if record.exc_info]
+
+
 def _uses(attribute: str) -> set[str]:
     source = inspect.getsource(websockets_sansio_impl)
     return set(re.findall(rf"self\.{attribute}\.(\w+)", source))
@@ -145,3 +162,16 @@ def test_uvicorns_receive_is_the_one_reimplemented():
         "self.transport.resume_reading()",
         "return message",
     ]
+
+
+def test_uvicorns_close_of_a_message_not_utf_8_is_the_one_done_without_its_traceback():
+    source = inspect.getsource(websockets_sansio_impl.WebSocketsSansIOProtocol)
+    handler = inspect.getsource(
+        websockets_sansio_impl.WebSocketsSansIOProtocol.send_receive_event_to_app
+    )
+    assert "self.conn.send_close(1007)" in handler
+    assert "self.handle_parser_exception()" in handler
+    assert "self.logger.exception" in handler
+    # A message's frames, as uvicorn keeps them: a list of them, or their bytes joined.
+    assert "self.frames = [event.data]" in source or "self.bytes = event.data" in source
+    assert "close_sent" in source
