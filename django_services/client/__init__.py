@@ -28,7 +28,7 @@ from .authentication import (
     authentication_client,
 )
 from .config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
-from .rest import RestClient, rest_client
+from .rest import RestClient, rest, rest_client
 from .services import AsyncRestService, BaseRestService, RestService
 from .sockets import socketio_client
 from .transports import AsyncTransport, BaseTransport, Transport
@@ -54,6 +54,7 @@ __all__ = [
     "Transport",
     "authentication_client",
     "errors",
+    "rest",
     "rest_client",
     "socketio_client",
 ]

@@ -148,6 +148,7 @@ EXPORTS = {
         "TimeoutConfig",
         "authentication_client",
         "errors",
+        "rest",
         "rest_client",
         "socketio_client",
     },
