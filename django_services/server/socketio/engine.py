@@ -6,11 +6,13 @@ Engine.IO frames checked before python-engineio reads them, and the limits it is
     await bounded_poll(sio, sid, seconds, handle)           # a polling GET
 
 python-engineio logs a traceback and keeps the session for an Engine.IO packet it cannot read
-(an empty frame, an unknown packet type, invalid UTF-8 in a polling body, bad base64), and it
-holds a polling POST over its size limit forever (closing the session waits for a poll that
-may never come), which also keeps the server from stopping. engine.io closes the transport on
-the first such packet: so does this module, before python-engineio sees it, answering a bad
-polling POST 400 (413 over the size limit) and closing a websocket with 1002.
+(an empty frame, an unknown packet type, invalid UTF-8 in a polling body, bad base64), lets a
+client ping as often as it likes (engine.io's server pings, and refuses a client's ping but
+an upgrade's probe), and it holds a polling POST over its size limit forever (closing the
+session waits for a poll that may never come), which also keeps the server from stopping.
+engine.io closes the transport on the first such packet: so does this module, before
+python-engineio sees it, answering a bad polling POST 400 (413 over the size limit) and
+closing a websocket with 1002.
 
 A long-poll is answered with a noop packet after `seconds` without anything to send (engine.io
 clients then poll again): a server that is stopping waits for the requests in progress, and
