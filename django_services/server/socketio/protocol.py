@@ -158,7 +158,8 @@ def ignored(sio: socketio.AsyncServer, eio_sid: str, data: str) -> bool:
     namespace = _namespace(data)
     sid = manager.sid_from_eio_sid(eio_sid, namespace)
     if kind == "0":
-        if sid is not None:
+        # One connecting or leaving is python-socketio's to answer (a CONNECT_ERROR).
+        if sid is not None and manager.is_connected(sid, namespace):
             raise ValueError("invalid state: already connected")
         return False
     if sid is None or not manager.is_connected(sid, namespace):
