@@ -20,20 +20,15 @@ keeps, for each one's whole life, state that only its first moments need:
 - an `asyncio.Event` telling `send()` the transport can take more, a deque of its own where
   `Writable` keeps a flag and makes its list of waiters only when one waits.
 
-A text message that is not UTF-8 closes its connection with 1007, as uvicorn's protocol does,
-but without the traceback uvicorn logs for each one.
-
 Nothing else changes: the messages, their order and the back-pressure are uvicorn's own.
-This is the only module that reaches into uvicorn's protocol (the attributes above, its
-`receive()`, reimplemented here as every uvicorn version from 0.35 writes it, and the frames
-of a message, `bytes` in the earlier releases and `frames` in the later);
+This is the only module that reaches into uvicorn's protocol (the attributes above, and its
+`receive()`, reimplemented here as every uvicorn version from 0.35 writes it);
 tests/server/socketio/test_uvicorn_ws.py checks them against the installed uvicorn.
 """
 
 from __future__ import annotations
 
 import asyncio
-import codecs
 from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
@@ -41,9 +36,6 @@ from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIO
 from .fanout import SocketQueue
 
 __all__ = ["WebSocketProtocol", "Writable"]
-
-#: The close code of a message that is not what its type says (text that is not UTF-8).
-INVALID_DATA = 1007
 
 
 class Writable:
@@ -101,39 +93,9 @@ class WebSocketProtocol(WebSocketsSansIOProtocol):
             self.transport.resume_reading()
         return message
 
-    def send_receive_event_to_app(self) -> None:
-        """Hand a whole message to the application; close with 1007 one that is not UTF-8."""
-        if self.curr_msg_data_type == "text" and not self.close_sent:
-            frames = self.__dict__.get("frames")
-            parts = frames if frames is not None else [self.__dict__["bytes"]]
-            if not _utf_8(parts):
-                # uvicorn would log a traceback before closing alike.
-                if frames is not None:
-                    self.__dict__["frames"] = []
-                else:
-                    self.__dict__["bytes"] = b""
-                self.conn.send_close(INVALID_DATA)
-                self.handle_parser_exception()
-                return
-        super().send_receive_event_to_app()
-
     def _release_handshake(self) -> None:
         # Accepted (or refused): the handshake's request and response are spent. websockets'
         # parser keeps the request as a local of its generator for the connection's life, so
         # its headers are emptied in place.
         self.request.headers.clear()
         self.request = self.response = None  # type: ignore[assignment,unused-ignore]
-
-
-def _utf_8(parts: list[Any]) -> bool:
-    """Whether the frames of a message hold UTF-8 text (a character may span two frames)."""
-    if len(parts) == 1 and isinstance(parts[0], (bytes, bytearray)) and parts[0].isascii():
-        return True
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    try:
-        for part in parts:
-            decoder.decode(part)
-        decoder.decode(b"", final=True)
-    except UnicodeDecodeError:
-        return False
-    return True

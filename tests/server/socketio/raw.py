@@ -200,7 +200,10 @@ class _Records(logging.Handler):
 
 @contextlib.contextmanager
 def logged() -> Iterator[list[logging.LogRecord]]:
-    """The records logged meanwhile, by any logger (each once), at the levels they log at."""
+    """
+    The records logged meanwhile, by any logger (each once), at the levels they log at. Open
+    it once the server has started: uvicorn's logging configuration takes its loggers' handlers.
+    """
     handler = _Records()
     loggers = [logging.getLogger(name) for name in LOGGERS]
     for logger in loggers:

@@ -28,8 +28,11 @@ PLACEHOLDER = '{"_placeholder":true,"num":0}'
 
 
 @pytest.fixture
-def records():
-    """The records logged during the test; none may carry a traceback."""
+def records(live_socket_server):
+    """
+    The records logged during the test, once uvicorn has configured its loggers (which takes
+    their handlers off); none may carry a traceback.
+    """
     with logged() as records:
         yield records
     tracebacks = [record.getMessage() for record in records if record.exc_info or record.exc_text]
