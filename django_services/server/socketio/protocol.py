@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -46,6 +47,9 @@ __all__ = [
 ]
 
 logger = logging.getLogger("django_services.server")
+
+#: The count of attachments that may follow a packet's type: `451-...`.
+_ATTACHMENTS = re.compile(r"\d+-")
 
 UNSUPPORTED_PROTOCOL = json.dumps({"code": 5, "message": "Unsupported protocol version"}).encode()
 
@@ -177,14 +181,13 @@ def ignored(sio: socketio.AsyncServer, eio_sid: str, data: str) -> bool:
 
 def _namespace(data: str) -> str:
     """The namespace of a socket.io packet, read as python-socketio's decoder reads it."""
-    rest = data[1:]
-    dash = rest.find("-")
-    if dash > 0 and rest[:dash].isdigit():
-        rest = rest[dash + 1 :]
-    if not rest.startswith("/"):
+    # Read in place: a packet may be a megabyte long.
+    attachments = _ATTACHMENTS.match(data, 1)
+    start = attachments.end() if attachments else 1
+    if not data.startswith("/", start):
         return "/"
-    end = rest.find(",")
-    return (rest if end == -1 else rest[:end]).split("?", 1)[0]
+    end = data.find(",", start)
+    return (data[start:] if end == -1 else data[start:end]).split("?", 1)[0]
 
 
 def end_polls_on_close(sio: socketio.AsyncServer) -> None:
