@@ -29,7 +29,7 @@ from .authentication import (
 )
 from .conditional import etag_of
 from .config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
-from .rest import RestClient, rest_client
+from .rest import RestClient, rest, rest_client
 from .services import AsyncRestService, BaseRestService, RestService
 from .sockets import socketio_client
 from .transports import AsyncTransport, BaseTransport, Transport
@@ -56,6 +56,7 @@ __all__ = [
     "authentication_client",
     "errors",
     "etag_of",
+    "rest",
     "rest_client",
     "socketio_client",
 ]

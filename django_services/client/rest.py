@@ -1,14 +1,16 @@
 """
-`rest_client(base)`: where the services live, with one handler per HTTP library.
+`rest_client(base)`: where the services live, with one handler per HTTP library (also
+imported as `rest`, Feathers' name).
 
     app.configure(rest_client("https://api.example.com").requests(requests.Session()))
     app.configure(rest_client("https://api.example.com").httpx(httpx.AsyncClient()))
     transport = rest_client("https://api.example.com").aiohttp(session, options={"timeout": 5})
+    transport = rest("https://api.example.com").requests(session, {"timeout": 5}, MyService)
 
-Each handler takes the library's client and, by keyword, `options` (defaults for every
-request: `headers`, `timeout`, `retries`) and `service_class`, and returns a transport. The
-module of a library is imported only when its handler is called, with an install hint when it
-is missing.
+Each handler takes the library's client, then `options` (defaults for every request:
+`headers`, `timeout`, `retries`) and `service_class`, by position as Feathers' handlers take
+`(connection, options, Service)` or by keyword, and returns a transport. The module of a
+library is imported only when its handler is called, with an install hint when it is missing.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 from .services import BaseRestService
 from .transports import AsyncTransport, BaseTransport, Transport, load
 
-__all__ = ["RestClient", "rest_client"]
+__all__ = ["RestClient", "rest", "rest_client"]
 
 TransportOptions = Mapping[str, Any]
 
@@ -40,7 +42,6 @@ class RestClient:
     def requests(
         self,
         session: Any,
-        *,
         options: TransportOptions | None = None,
         service_class: type[BaseRestService] | None = None,
     ) -> Transport:
@@ -51,7 +52,6 @@ class RestClient:
     def httpx(
         self,
         client: Any,
-        *,
         options: TransportOptions | None = None,
         service_class: type[BaseRestService] | None = None,
     ) -> Transport | AsyncTransport:
@@ -71,7 +71,6 @@ class RestClient:
     def aiohttp(
         self,
         session: Any,
-        *,
         options: TransportOptions | None = None,
         service_class: type[BaseRestService] | None = None,
     ) -> AsyncTransport:
@@ -83,7 +82,6 @@ class RestClient:
         self,
         transport_class: type[BaseTransport],
         client: Any,
-        *,
         options: TransportOptions | None = None,
         service_class: type[BaseRestService] | None = None,
     ) -> BaseTransport:
@@ -97,6 +95,10 @@ class RestClient:
 def rest_client(base: str = "") -> RestClient:
     """Return the REST client of the services mounted under `base` (Feathers' `rest()`)."""
     return RestClient(base)
+
+
+#: Feathers' name of `rest_client`: `rest(base)`.
+rest = rest_client
 
 
 def _load(name: str, handler: str | None = None) -> type[BaseTransport]:

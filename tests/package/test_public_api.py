@@ -152,6 +152,7 @@ EXPORTS = {
         "authentication_client",
         "errors",
         "etag_of",
+        "rest",
         "rest_client",
         "socketio_client",
     },

@@ -6,23 +6,31 @@ Engine.IO frames checked before python-engineio reads them, and the limits it is
     await bounded_poll(sio, sid, seconds, handle)           # a polling GET
 
 python-engineio logs a traceback and keeps the session for an Engine.IO packet it cannot read
-(an empty frame, an unknown packet type, invalid UTF-8 in a polling body, bad base64), and it
-holds a polling POST over its size limit forever (closing the session waits for a poll that
-may never come), which also keeps the server from stopping. engine.io closes the transport on
-the first such packet: so does this module, before python-engineio sees it, answering a bad
-polling POST 400 (413 over the size limit) and closing a websocket with 1002.
+(an empty frame, an unknown packet type, invalid UTF-8 in a polling body, bad base64), lets a
+client ping as often as it likes (engine.io's server pings, and refuses a client's ping but
+an upgrade's probe), and it holds a polling POST over its size limit forever (closing the
+session waits for a poll that may never come), which also keeps the server from stopping.
+engine.io closes the transport on the first such packet: so does this module, before
+python-engineio sees it, answering a bad polling POST 400 (413 over the size limit) and
+closing a websocket with 1002.
+
+A websocket text frame that is not UTF-8 is closed with 1007 by uvicorn's protocols, and its
+sans-I/O one (`--ws websockets-sansio`, uvicorn's choice when websockets is installed) logs a
+traceback for each: `quiet_invalid_utf_8()` logs one warning line instead.
 
 A long-poll is answered with a noop packet after `seconds` without anything to send (engine.io
 clients then poll again): a server that is stopping waits for the requests in progress, and
 python-engineio would hold a poll until the next ping, 25 s by default.
 
 This is the one place that reaches into python-engineio's internals (its sessions, and its
-payload decoder's class attribute), each use saying why.
+payload decoder's class attribute), and into uvicorn's log of a frame not UTF-8, each use
+saying why.
 """
 
 from __future__ import annotations
 
 import binascii
+import logging
 from base64 import b64decode
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -32,7 +40,15 @@ from engineio.payload import Payload
 
 from ... import clock
 
-__all__ = ["PACKET_LIMIT", "bounded_poll", "guard_polling_post", "guard_websocket"]
+__all__ = [
+    "PACKET_LIMIT",
+    "bounded_poll",
+    "guard_polling_post",
+    "guard_websocket",
+    "quiet_invalid_utf_8",
+]
+
+logger = logging.getLogger("django_services.server")
 
 Receive = Callable[[], Awaitable[dict[str, Any]]]
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -62,6 +78,10 @@ def _valid_packet(text: str, types: frozenset[str]) -> bool:
         except (binascii.Error, ValueError):
             return False
         return True
+    if text[0] == "2":
+        # A client pings only to probe a websocket upgrade; engine.io closes the transport on
+        # any other ping ("invalid heartbeat direction"), a ping storm included.
+        return "2" in types and text == "2probe"
     return text[0] in types
 
 
@@ -160,3 +180,26 @@ async def bounded_poll(
         await handle()
     finally:
         timer.cancel()
+
+
+#: What uvicorn's sans-I/O websocket protocol logs, with a traceback, for a text frame that is
+#: not UTF-8, just before it closes the connection with 1007.
+_INVALID_UTF_8 = "Invalid UTF-8 sequence received from client."
+
+
+class _InvalidUtf8(logging.Filter):
+    """Replaces uvicorn's record of a text frame not UTF-8 with a warning line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg != _INVALID_UTF_8:
+            return True
+        logger.warning("Closing a websocket that sent a text frame that is not UTF-8 (1007)")
+        return False
+
+
+def quiet_invalid_utf_8() -> None:
+    """Log a websocket text frame not UTF-8 as one warning line, not uvicorn's traceback."""
+    # uvicorn's logging configuration keeps a logger's filters, before or after this.
+    uvicorn_logger = logging.getLogger("uvicorn.error")
+    if not any(isinstance(item, _InvalidUtf8) for item in uvicorn_logger.filters):
+        uvicorn_logger.addFilter(_InvalidUtf8())

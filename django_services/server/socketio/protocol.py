@@ -6,9 +6,16 @@ answer them (python-socketio and python-engineio word them differently):
   `{"code": 5, "message": "Unsupported protocol version"}`, as JSON;
 * a CONNECT to a namespace other than `/`: CONNECT_ERROR `{"message": "Invalid namespace"}`
   (see `refuse_namespace`);
-* a packet that cannot be decoded (not JSON, nested too deep, an unknown packet type, an
-  event that is not a list starting with its name): the connection is closed, socket.io's
-  "parse error" (see `FeathersPacket` and `close_on_parse_errors`);
+* a packet that cannot be decoded (empty, not JSON, nested too deep, an unknown packet type,
+  an event that is not a list starting with its name, an acknowledgement that is not a list,
+  a binary frame no packet announced, a text frame where an attachment is due): the
+  connection is closed, socket.io's "parse error", with one warning logged (see
+  `FeathersPacket` and `close_on_parse_errors`);
+* a packet socket.io's server refuses in the connection's state (a CONNECT to a namespace it
+  is in, an event or acknowledgement for one it is not in): closed alike, where
+  python-socketio answers a CONNECT_ERROR or logs a warning for each (see `ignored`);
+* an acknowledgement no emit waits for: dropped without a word, as socket.io drops it, where
+  python-socketio logs a warning for each;
 * a client's own close packet: a long-poll the server holds for that client is answered at
   once, so that its request and connection end with the session (see `end_polls_on_close`).
 
@@ -20,6 +27,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -34,10 +42,14 @@ __all__ = [
     "close_on_parse_errors",
     "drop_handshake_body",
     "end_polls_on_close",
+    "ignored",
     "refuse_namespace",
 ]
 
 logger = logging.getLogger("django_services.server")
+
+#: The count of attachments that may follow a packet's type: `451-...`.
+_ATTACHMENTS = re.compile(r"\d+-")
 
 UNSUPPORTED_PROTOCOL = json.dumps({"code": 5, "message": "Unsupported protocol version"}).encode()
 
@@ -104,19 +116,78 @@ async def refuse_namespace(namespace: str, *args: Any) -> None:
 
 
 def close_on_parse_errors(sio: socketio.AsyncServer) -> None:
-    """Make a packet socket.io cannot decode close its connection, as socket.io does."""
+    """
+    Make a packet socket.io cannot decode close its connection, as socket.io does, and drop
+    the packets it drops without a word (see `ignored`).
+
+    A connection closed for a bad packet logs one warning, whatever follows it: the packets
+    still arriving for a closing session are dropped unread.
+    """
     handle = sio.eio.handlers["message"]
 
     async def on_message(eio_sid: str, data: Any) -> None:
-        # python-socketio raises these for a packet it cannot decode, and left alone
-        # python-engineio would log a traceback for each and keep the connection.
+        session = sio.eio.sockets.get(eio_sid)
+        if session is None or session.closing or session.closed:
+            return
         try:
+            if not data:
+                # python-socketio reads an empty message as an event without arguments.
+                raise ValueError("empty packet")
+            if isinstance(data, str) and ignored(sio, eio_sid, data):
+                return
             await handle(eio_sid, data)
         except (ValueError, RecursionError) as exc:
-            logger.warning("Closing a socket that sent a packet socket.io cannot decode: %r", exc)
+            # python-socketio raises these for a packet it cannot decode, and left alone
+            # python-engineio would log a traceback for each and keep the connection.
+            if session.closing or session.closed:
+                return
+            logger.warning("Closing a socket that broke socket.io's protocol: %r", exc)
             await sio.eio.disconnect(eio_sid)
 
     sio.eio.on("message", on_message)
+
+
+def ignored(sio: socketio.AsyncServer, eio_sid: str, data: str) -> bool:
+    """
+    Whether socket.io drops this text packet of connection `eio_sid` unread (an
+    acknowledgement no emit waits for, of which python-socketio logs each); ValueError for
+    one socket.io closes the connection on, where python-socketio logs a warning or answers:
+    a CONNECT to a namespace the connection is in, an event or an acknowledgement for one it
+    is not in (after its DISCONNECT, say), a binary acknowledgement no emit waits for.
+    """
+    kind = data[0]
+    if kind not in "0236":
+        return False
+    manager = sio.manager
+    namespace = _namespace(data)
+    sid = manager.sid_from_eio_sid(eio_sid, namespace)
+    if kind == "0":
+        # One connecting or leaving is python-socketio's to answer (a CONNECT_ERROR).
+        if sid is not None and manager.is_connected(sid, namespace):
+            raise ValueError("invalid state: already connected")
+        return False
+    if sid is None or not manager.is_connected(sid, namespace):
+        raise ValueError("invalid state: not connected")
+    if kind == "2":
+        return False
+    # Acknowledgements are rare (the server asks for none of its own): decoded twice.
+    ack = sio.packet_class(encoded_packet=data)
+    if ack.id in manager.callbacks.get(sid, {}):
+        return False
+    if kind == "6":
+        raise ValueError("unexpected binary acknowledgement")
+    return True
+
+
+def _namespace(data: str) -> str:
+    """The namespace of a socket.io packet, read as python-socketio's decoder reads it."""
+    # Read in place: a packet may be a megabyte long.
+    attachments = _ATTACHMENTS.match(data, 1)
+    start = attachments.end() if attachments else 1
+    if not data.startswith("/", start):
+        return "/"
+    end = data.find(",", start)
+    return (data[start:] if end == -1 else data[start:end]).split("?", 1)[0]
 
 
 def end_polls_on_close(sio: socketio.AsyncServer) -> None:
@@ -168,21 +239,19 @@ class FeathersPacket(packet.Packet):
     max_attachment_bytes = 1_000_000
 
     def decode(self, encoded_packet: str) -> int:
+        if not isinstance(encoded_packet, str):
+            # A binary frame is an attachment, and no packet announced one.
+            raise ValueError("binary data when not reconstructing a packet")
         attachments: int = super().decode(encoded_packet)
         if attachments > self.max_attachments:
             raise ValueError("too many attachments")
-        if self.packet_type in (packet.EVENT, packet.BINARY_EVENT):
-            data = self.data
-            if not (
-                isinstance(data, list)
-                and data
-                and isinstance(data[0], (str, int, float))
-                and not isinstance(data[0], bool)
-            ):
-                raise ValueError("invalid payload")
+        if not _valid_payload(self.packet_type, self.data):
+            raise ValueError("invalid payload")
         return attachments
 
     def add_attachment(self, attachment: bytes) -> bool:
+        if not isinstance(attachment, bytes):
+            raise ValueError("plaintext data when reconstructing a packet")
         received = sum(len(item) for item in self.attachments) + len(attachment)
         if received > self.max_attachment_bytes:
             raise ValueError("attachments too large")
@@ -194,3 +263,21 @@ class FeathersPacket(packet.Packet):
         except (IndexError, KeyError, TypeError) as exc:
             raise ValueError("invalid attachment placeholder") from exc
         return complete
+
+
+def _valid_payload(packet_type: Any, data: Any) -> bool:
+    """Whether socket.io's decoder accepts `data` as the payload of a packet of this type."""
+    if packet_type == packet.CONNECT:
+        return data is None or isinstance(data, dict)
+    if packet_type == packet.DISCONNECT:
+        return data is None
+    if packet_type in (packet.ACK, packet.BINARY_ACK):
+        return isinstance(data, list)
+    if packet_type in (packet.EVENT, packet.BINARY_EVENT):
+        return (
+            isinstance(data, list)
+            and bool(data)
+            and isinstance(data[0], (str, int, float))
+            and not isinstance(data[0], bool)
+        )
+    return True

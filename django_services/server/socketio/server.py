@@ -32,6 +32,7 @@ from . import emitter, fanout
 from .channels import Channel, get_publisher, resolve_channels
 from .connection import Connection
 from .dispatch import Failed, dispatch
+from .engine import quiet_invalid_utf_8
 from .flood import CallBudget, too_many_calls
 from .handshake import handshake_login
 from .login import is_login_call
@@ -120,6 +121,7 @@ class SocketServer:
         close_on_parse_errors(self.sio)
         end_polls_on_close(self.sio)
         drop_handshake_body(self.sio)
+        quiet_invalid_utf_8()
         event_bus.subscribe(self.on_service_event)
         emitter.server_started()
         self.revocations.start()

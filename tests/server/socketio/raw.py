@@ -7,22 +7,34 @@ well-behaved client sends.
         assert await raw.ack(0) == [None, []]
 
 `send` writes Engine.IO packets as they are (`str` for text, `bytes` for binary frames; over
-polling several packets go in one POST). `ack(n)` waits for the ack of call `n`, `closed()`
-for the end of the session, and `call(event, *args)` sends an event and returns its ack.
+polling several packets go in one POST), `send_text(b"...")` a text frame of any bytes (the
+body of a POST over polling). `ack(n)` waits for the ack of call `n`, `closed()` for the end
+of the session (`close_code` is then the websocket's), and `call(event, *args)` sends an event
+and returns its ack. `attachment(data)` is a binary attachment as the transport carries it.
+
+    with logged() as records:       # every record the server side logs, uvicorn's included
+        ...
+    assert not [record for record in records if record.exc_info]
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import contextlib
 import io
 import json
-from collections.abc import AsyncIterator
+import logging
+from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import aiohttp
 
-__all__ = ["RawSocket"]
+__all__ = ["Closed", "RawSocket", "logged"]
+
+#: The loggers a server-side record may reach without passing the root logger's handlers:
+#: uvicorn's do not propagate.
+LOGGERS = ("", "uvicorn", "uvicorn.error", "uvicorn.access")
 
 
 class Closed(Exception):
@@ -106,11 +118,13 @@ class RawSocket:
     async def send(self, *packets: str | bytes) -> int:
         """Write Engine.IO packets; the status of the POST over polling (0 over websocket)."""
         if self.ws is not None:
-            for packet in packets:
-                if isinstance(packet, bytes):
-                    await self.ws.send_bytes(packet)
-                else:
-                    await self.ws.send_str(packet)
+            # Frames written once the server has closed the websocket are lost, as on a network.
+            with contextlib.suppress(ConnectionResetError):
+                for packet in packets:
+                    if isinstance(packet, bytes):
+                        await self.ws.send_bytes(packet)
+                    else:
+                        await self.ws.send_str(packet)
             return 0
         body = b"\x1e".join(
             packet if isinstance(packet, bytes) else packet.encode("utf-8", "surrogatepass")
@@ -119,6 +133,23 @@ class RawSocket:
         async with self.session.post(self.url, data=io.BytesIO(body)) as response:
             await response.read()
             return response.status
+
+    async def send_text(self, data: bytes) -> int:
+        """A text frame of `data` as it is, UTF-8 or not (a POST's body over polling)."""
+        if self.ws is None:
+            return await self.send(data)
+        with contextlib.suppress(ConnectionResetError):
+            await self.ws.send_frame(data, aiohttp.WSMsgType.TEXT)
+        return 0
+
+    def attachment(self, data: bytes) -> str | bytes:
+        """A binary attachment as the transport carries it (base64 in a polling payload)."""
+        return data if self.ws is not None else "b" + base64.b64encode(data).decode()
+
+    @property
+    def close_code(self) -> int | None:
+        """The code the server closed the websocket with (None over polling)."""
+        return None if self.ws is None else self.ws.close_code
 
     async def receive(self, timeout: float = 10) -> str | bytes:
         """The next packet the server sent; Closed when the session ended."""
@@ -148,3 +179,37 @@ class RawSocket:
             while True:
                 await self.receive(timeout)
         return True
+
+
+class _Records(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.records: list[logging.LogRecord] = []
+        self.seen: set[int] = set()
+
+    def handle(self, record: logging.LogRecord) -> bool:
+        # A record that propagates reaches this handler at each logger it passes.
+        if id(record) not in self.seen:
+            self.seen.add(id(record))
+            self.records.append(record)
+        return True
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.handle(record)
+
+
+@contextlib.contextmanager
+def logged() -> Iterator[list[logging.LogRecord]]:
+    """
+    The records logged meanwhile, by any logger (each once), at the levels they log at. Open
+    it once the server has started: uvicorn's logging configuration takes its loggers' handlers.
+    """
+    handler = _Records()
+    loggers = [logging.getLogger(name) for name in LOGGERS]
+    for logger in loggers:
+        logger.addHandler(handler)
+    try:
+        yield handler.records
+    finally:
+        for logger in loggers:
+            logger.removeHandler(handler)

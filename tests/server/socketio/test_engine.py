@@ -38,6 +38,9 @@ def frames(transport: str, case: str) -> list[str | bytes]:
     return {
         "empty-packet": ["3\x1e"] if transport == "polling" else [""],
         "unknown-engine-io-type": ["9"],
+        # A client pings only to probe an upgrade (engine.io: "invalid heartbeat direction").
+        "ping-from-a-client": ["2"],
+        "ping-storm": ["2"] * 50,
         "engine-io-type-not-a-digit": ["x42"],
         "placeholder-out-of-range": ["451-" + event % 5, binary(transport, b"\x00")],
         "placeholder-not-a-number": [
@@ -58,6 +61,8 @@ def frames(transport: str, case: str) -> list[str | bytes]:
     [
         "empty-packet",
         "unknown-engine-io-type",
+        "ping-from-a-client",
+        "ping-storm",
         "engine-io-type-not-a-digit",
         "placeholder-out-of-range",
         "placeholder-not-a-number",

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import gc
 import inspect
+import logging
 import re
 import textwrap
 import weakref
@@ -22,8 +23,9 @@ pytest.importorskip("uvicorn.protocols.websockets.websockets_sansio_impl")
 
 from uvicorn.protocols.websockets import websockets_sansio_impl
 
-from django_services.server.socketio import fanout, uvicorn_ws
+from django_services.server.socketio import engine, fanout, uvicorn_ws
 from tests.server.socketio.conftest import Client, LiveSocketServer
+from tests.server.socketio.raw import RawSocket, logged
 from tests.waiting import eventually_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -114,6 +116,25 @@ async def test_writable_holds_waiters_until_set():
     assert writable._waiters is None
 
 
+@pytest.mark.parametrize("ws", [RecordingProtocol, "websockets-sansio", "wsproto"])
+async def test_a_text_frame_that_is_not_utf_8_closes_its_connection_without_a_traceback(
+    services_settings, transactional_db, ws
+):
+    # Once uvicorn has configured its loggers (which takes their handlers off).
+    with LiveSocketServer(ws=ws) as live, logged() as records:
+        for frame in (b'42["find","\xff"]', "é".encode()[:1]):
+            async with RawSocket.open(live.url, "websocket") as raw:
+                await raw.send_text(frame)
+                assert await raw.closed()
+                if ws != "wsproto":  # wsproto's close has no code (uvicorn's own doing)
+                    assert raw.close_code == 1007
+        async with RawSocket.open(live.url, "websocket") as good:
+            assert await good.call("find", "people", {}) == [None, []]
+    assert not [record.getMessage() for record in records if record.exc_info]
+    # A line a connection at most, for an attacker to write.
+    assert len([record for record in records if record.levelno >= logging.WARNING]) <= 2
+
+
 def _uses(attribute: str) -> set[str]:
     source = inspect.getsource(websockets_sansio_impl)
     return set(re.findall(rf"self\.{attribute}\.(\w+)", source))
@@ -145,3 +166,11 @@ def test_uvicorns_receive_is_the_one_reimplemented():
         "self.transport.resume_reading()",
         "return message",
     ]
+
+
+def test_uvicorns_record_of_a_frame_not_utf_8_is_the_one_replaced():
+    protocol = websockets_sansio_impl.WebSocketsSansIOProtocol
+    assert 'logging.getLogger("uvicorn.error")' in inspect.getsource(protocol.__init__)
+    handler = inspect.getsource(protocol.send_receive_event_to_app)
+    assert f"self.logger.exception({engine._INVALID_UTF_8!r})".replace("'", '"') in handler
+    assert "self.conn.send_close(1007)" in handler
