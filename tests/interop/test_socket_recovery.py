@@ -36,7 +36,9 @@ class RecoveryServer(ProcessServer):
 
     def emit(self, count: int = 1, start: int = 0) -> int:
         """Emit `count` events numbered from `start`; the number of sockets connected."""
-        answer = requests.post(f"{self.url}/emit", params={"count": count, "from": start}, timeout=5)
+        answer = requests.post(
+            f"{self.url}/emit", params={"count": count, "from": start}, timeout=5
+        )
         return int(answer.json()["sockets"])
 
     def expire(self) -> None:
@@ -147,9 +149,7 @@ async def alogin(app: App) -> Any:
 
 
 @TRANSPORTS
-def test_the_missed_events_are_replayed_in_order_once_before_the_connect(
-    server, proxy, transport
-):
+def test_the_missed_events_are_replayed_in_order_once_before_the_connect(server, proxy, transport):
     app = make_app(proxy.url, transport, is_async=False)
     observed = Observed(app)
     try:

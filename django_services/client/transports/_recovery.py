@@ -84,7 +84,7 @@ class _RecoveringClient(socketio.Client):
         self.recovery.connected(namespace, data)
         return super()._handle_connect(namespace, data)
 
-    def _handle_event(self, namespace: Any, id: Any, data: Any) -> Any:  # noqa: A002
+    def _handle_event(self, namespace: Any, id: Any, data: Any) -> Any:
         return super()._handle_event(namespace, id, self.recovery.event(namespace, id, data))
 
 
@@ -95,7 +95,7 @@ class _AsyncRecoveringClient(socketio.AsyncClient):
         self.recovery.connected(namespace, data)
         return await super()._handle_connect(namespace, data)
 
-    async def _handle_event(self, namespace: Any, id: Any, data: Any) -> Any:  # noqa: A002
+    async def _handle_event(self, namespace: Any, id: Any, data: Any) -> Any:
         data = self.recovery.event(namespace, id, data)
         return await super()._handle_event(namespace, id, data)
 

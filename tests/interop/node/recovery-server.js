@@ -48,7 +48,10 @@ const server = http.createServer((request, response) => {
   }
 })
 
+// A long-polling client cut off between two polls is seen gone at its ping timeout: short here.
 const io = new Server(server, {
+  pingInterval: 1000,
+  pingTimeout: 2000,
   connectionStateRecovery: { maxDisconnectionDuration: 2 * 60 * 1000, skipMiddlewares: true }
 })
 
