@@ -37,8 +37,9 @@ def socketio_client(
       `socketio.AsyncClient` (coroutine services). Its reconnection settings are used.
     * **options** - `headers` (sent with the handshake: an `Authorization` header logs the
       socket in), `timeout` (seconds or a `TimeoutConfig`: `connect` to connect, `read` to
-      wait for each answer), `transports` (`["websocket"]` by default; `"polling"` too) and
-      `authentication_path` (`"authentication"`).
+      wait for each answer), `transports` (`["websocket"]` by default; `"polling"` too),
+      `authentication_path` (`"authentication"`) and `auth` (a dict, the handshake's auth
+      payload).
     * **service_class** - the class of the services (a `SocketService` or
       `AsyncSocketService` subclass).
     """

@@ -13,6 +13,7 @@ from ...errors import FeathersError, NotAuthenticated, Timeout, Unavailable, fro
 from .._base import TransportFailure
 from ..config import Retries, TimeoutConfig
 from ..events import Listeners
+from . import _recovery
 from ._engineio import adapt
 from .base import keyword_names
 from .socket_call import SocketAck, SocketCall, build_socket_call
@@ -27,7 +28,7 @@ __all__ = [
 ]
 
 #: The options of a socket connection besides `headers` and `timeout`.
-SOCKET_OPTIONS = ("transports", "authentication_path")
+SOCKET_OPTIONS = ("transports", "authentication_path", "auth")
 #: Set by the connection itself when it makes python-socketio's client from a remote's OPTIONS.
 MANAGED_OPTIONS = frozenset({"handle_sigint", "logger", "engineio_logger", "serializer", "json"})
 _QUIET_REASONS = ("client disconnect", "server disconnect")
@@ -76,6 +77,12 @@ class SocketState:
         self.transports = list(transports)
         self.authentication_path = str(options.pop("authentication_path", "authentication"))
         self.authentication_path = self.authentication_path.strip("/")
+        auth = options.pop("auth", None)
+        if auth is not None and not isinstance(auth, Mapping):
+            raise ValueError("options['auth'] must be a mapping, sent with the handshake.")
+        self.auth = dict(auth) if auth is not None else None
+        #: The socket's private id and last offset, sent again to resume its session.
+        self.recovery = _recovery.Recovery()
         #: The token of the last login made over this connection, sent again after a reconnect.
         self.access_token: str | None = None
         self.listeners = Listeners()
@@ -92,10 +99,23 @@ class SocketState:
         if not isinstance(client, cls):
             raise TypeError(f"Expected a socketio.{cls.__name__}, not {type(client).__name__}.")
         adapt(client.eio)
+        _recovery.adapt(client, self.recovery)
         client.on("*", self._on_event)
         client.on("connect", self._on_connect)
         client.on("disconnect", self._on_disconnect)
         client.on("connect_error", self._on_connect_error)
+
+    @property
+    def recovered(self) -> bool:
+        """
+        Whether the last connect resumed the socket's session (socket.io's connection state
+        recovery): the server replayed the events missed, before the connect.
+        """
+        return self.recovery.recovered
+
+    def _handshake_auth(self) -> Any:
+        # python-socketio asks for it at every connect, its reconnects included.
+        return self.recovery.auth(self.auth)
 
     def _on_connect_error(self, data: Any = None, *args: Any) -> None:
         self._refusal = data
@@ -117,6 +137,7 @@ class SocketState:
         return {
             "headers": {name: str(value) for name, value in self.headers.items()},
             "transports": self.transports,
+            "auth": self._handshake_auth,
             "wait_timeout": self.timeout.connect,
             "retry": False,
         }

@@ -10,7 +10,9 @@ The transports over socket.io: calls are events with an ack, and service events 
 `AsyncSocketIOTransport` on its `AsyncClient` (coroutines). The socket connects on the first
 call (or `connect()`); python-socketio reconnects it with backoff after a transport loss, and the
 connection then logs in again with the token of the last login made over it, before any other
-call is sent. A call made while disconnected waits for the connection up to its timeout, then
+call is sent. Against a socket.io server with connection state recovery on, the reconnect
+resumes the socket's session (the missed events replayed first; `connection.recovered`). A call
+made while disconnected waits for the connection up to its timeout, then
 raises `Unavailable`; a call whose ack does not arrive in time raises `Timeout`. With
 `options["retries"]`, a call is sent again as over REST: idempotent methods only, after a lost
 connection or a 429/502/503/504 answer, waiting the `retryAfter` the server asked for.
