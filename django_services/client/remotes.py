@@ -36,9 +36,11 @@ from django.utils.connection import BaseConnectionHandler, ConnectionDoesNotExis
 
 from ..clock import Clock
 from ..conf import SETTINGS_NAME, services_settings
+from . import telemetry
 from ._flow import Flow
 from ._pools import LoopPool, Pool, ThreadPool
 from .app import App
+from .breaker import Breaker
 from .bridges import Bridge
 from .remote_settings import RemoteConfig, read_remote
 
@@ -70,10 +72,18 @@ class RemoteApp(App):
     its bridge adds the credentials to each call and wraps it (a login, a retry after a 401).
     """
 
-    def __init__(self, remote: Remote, connection: BaseTransport, credentials: Any = None) -> None:
+    def __init__(
+        self,
+        remote: Remote,
+        connection: BaseTransport,
+        credentials: Any = None,
+        trace: Mapping[str, str] | None = None,
+    ) -> None:
         super().__init__()
         self.remote = remote
         self.credentials = credentials
+        #: The trace headers of the incoming request the calls are made for.
+        self.trace: Mapping[str, str] = trace or {}
         self.configure(connection)
         self.clock = remote.clock
 
@@ -94,7 +104,15 @@ class RemoteApp(App):
 
     def send_flow(self, service: BaseRestService, request: Request) -> Flow:
         # The services of a remote's app are made on the remote's connections.
-        return self.bridge.flow(request, cast("BaseTransport", service.connection))
+        connection = cast("BaseTransport", service.connection)
+        return telemetry.observed(
+            self.remote.alias,
+            service.name,
+            request,
+            self.trace,
+            self.remote.config.propagate,
+            lambda message: self.bridge.flow(message, connection),
+        )
 
     def __repr__(self) -> str:
         return f"<RemoteApp {self.remote.alias!r} services={sorted(self.services)!r}>"
@@ -114,9 +132,10 @@ class Remote:
 
     def __init__(self, config: RemoteConfig) -> None:
         self.config = config
-        #: The clock the remote's calls run on (token margins and retry waits read it); `None`
-        #: for the package's clock.
-        self.clock: Clock | None = None
+        #: The circuit breaker of the remote's calls, shared by its connections; `None` when
+        #: its `BREAKER` setting is `False`.
+        self.breaker = Breaker(config.alias, config.breaker) if config.breaker else None
+        self._clock: Clock | None = None
         self._pool: Pool[RemoteApp]
         if config.transport_class.is_async:
             self._pool = LoopPool(
@@ -134,6 +153,20 @@ class Remote:
     @property
     def alias(self) -> str:
         return self.config.alias
+
+    @property
+    def clock(self) -> Clock | None:
+        """
+        The clock the remote's calls run on (token margins, retry waits and the breaker read
+        it); `None` for the package's clock. Set it before the remote's first call.
+        """
+        return self._clock
+
+    @clock.setter
+    def clock(self, clock: Clock | None) -> None:
+        self._clock = clock
+        if self.breaker is not None:
+            self.breaker.clock = clock
 
     @property
     def bridge(self) -> Bridge:
@@ -165,12 +198,14 @@ class Remote:
         """
         The remote bound to the credentials of an incoming Django (or DRF) request.
 
-        Only for the forwarding strategies; any other remote is returned as it is, so that
-        nothing of the request is ever sent to it.
+        Only the forwarding strategies send the request's credentials; the other remotes send
+        only its trace context and `X-Request-ID` (see `telemetry`), and are returned as they
+        are when it has none.
         """
+        trace = telemetry.incoming_trace(request) if self.config.propagate else {}
         if not self.bridge.forwards:
-            return self
-        return BoundRemote(self, self.bridge.credentials_of(request))
+            return BoundRemote(self, None, trace) if trace else self
+        return BoundRemote(self, self.bridge.credentials_of(request), trace)
 
     def close(self) -> None:
         """
@@ -190,6 +225,7 @@ class Remote:
         connection = config.transport_class.open(
             config.base_url, config.connection_options, config.client_options
         )
+        connection.breaker = self.breaker
         return RemoteApp(self, connection)
 
     def __repr__(self) -> str:
@@ -203,9 +239,13 @@ class BoundRemote:
     Cheap to make; it shares the remote's pooled connections and never changes them.
     """
 
-    def __init__(self, remote: Remote, credentials: Any) -> None:
+    def __init__(
+        self, remote: Remote, credentials: Any, trace: Mapping[str, str] | None = None
+    ) -> None:
         self.remote = remote
         self.credentials = credentials
+        #: The incoming request's trace headers, sent on with each call.
+        self.trace: Mapping[str, str] = trace or {}
         self._apps: dict[int, RemoteApp] = {}
 
     @property
@@ -222,7 +262,9 @@ class BoundRemote:
         connection = self.remote.connection
         app = self._apps.get(id(connection))
         if app is None or app.connection is not connection:
-            app = self._apps[id(connection)] = RemoteApp(self.remote, connection, self.credentials)
+            app = self._apps[id(connection)] = RemoteApp(
+                self.remote, connection, self.credentials, self.trace
+            )
         return app
 
     def service(self, path: str) -> Any:
@@ -301,6 +343,15 @@ class RemoteHandler(BaseConnectionHandler):
         """Close the running event loop's connections now, and the others (`Remote.aclose()`)."""
         for remote in self.all(initialized_only=True):
             await remote.aclose()
+
+    def reset_breakers(self) -> None:
+        """
+        Close the circuit breaker of every remote already used (this process's state): for
+        tests that make an upstream fail on purpose. `reset()` gives fresh breakers too.
+        """
+        for remote in self.all(initialized_only=True):
+            if remote.breaker is not None:
+                remote.breaker.reset()
 
     def reset(self) -> None:
         """Close every connection and forget the remotes and the settings."""

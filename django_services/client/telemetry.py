@@ -1,0 +1,310 @@
+"""
+What the remote calls tell a collector: trace context, OpenTelemetry spans and metrics.
+
+    DJANGO_SERVICES = {"REMOTES": {"billing": {"BASE_URL": "...", "PROPAGATE": True}}}
+
+Every call of a remote carries the trace context (`traceparent`, `tracestate`) and the
+`X-Request-ID` of the incoming request it was made for (`request.remotes`, or
+`remote.for_request(request)`): as headers over REST; over socket.io, whose calls carry only
+a query, in the query's `$trace`, which a django-feathers server takes out again.
+
+With `opentelemetry-api` installed (`pip install 'django-feathers[otel]'`), each call is also a
+client span, child of the current span (else of the incoming request's `traceparent`), whose
+context is the one sent; and the calls, their errors, latency and retries, and the breakers'
+openings are recorded on the meter `django_services`. Without it none of this costs a thing:
+the import is tried once, here.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
+
+from ..errors import FeathersError
+
+if TYPE_CHECKING:
+    from ._flow import Flow
+
+try:
+    import opentelemetry.context as otel_context
+    import opentelemetry.metrics as otel_metrics
+    import opentelemetry.propagate as propagate
+    import opentelemetry.trace as trace
+except ImportError:  # the optional extra is not installed: no spans, no metrics
+    trace = None  # type: ignore[assignment]
+
+__all__ = [
+    "ENABLED",
+    "TRACE_HEADERS",
+    "TRACE_QUERY_KEY",
+    "breaker_opened",
+    "call_trace",
+    "failed_span",
+    "incoming_trace",
+    "observed",
+    "retried",
+    "server_span",
+]
+
+#: Whether `opentelemetry-api` is installed: spans and metrics are recorded.
+ENABLED = trace is not None
+
+#: The headers of an incoming request sent on with each remote call (lower case).
+TRACE_HEADERS = ("traceparent", "tracestate", "x-request-id")
+
+#: The query key that carries them over socket.io.
+TRACE_QUERY_KEY = "$trace"
+
+_SCOPE = "django_services"
+
+
+def incoming_trace(request: Any) -> dict[str, str]:
+    """The trace headers of an incoming Django request (empty when it has none)."""
+    headers = getattr(request, "headers", None)
+    if headers is None:
+        return {}
+    found = {}
+    for name in TRACE_HEADERS:
+        value = headers.get(name)
+        if isinstance(value, str) and value and len(value) <= 512:
+            found[name] = value
+    return found
+
+
+def observed(
+    remote: str,
+    path: str,
+    message: Any,
+    incoming: Mapping[str, str],
+    propagate_context: bool,
+    send: Callable[[Any], Flow],
+) -> Flow:
+    """
+    The flow `send(message)` of one call of `remote`'s service `path`, with the trace context
+    added to `message` and, with OpenTelemetry, inside a client span and measured.
+    """
+    if not ENABLED:
+        if incoming and propagate_context:
+            message = _with_trace(message, dict(incoming))
+        return (yield from send(message))
+    method = message.service_method
+    parent = otel_context.get_current()
+    if not trace.get_current_span(parent).get_span_context().is_valid and incoming:
+        parent = propagate.extract(incoming)
+    span = _tracer().start_span(
+        f"{remote} {path}.{method}",
+        context=parent,
+        kind=trace.SpanKind.CLIENT,
+        attributes=_span_attributes(remote, path, message),
+    )
+    if propagate_context:
+        carrier: dict[str, str] = {}
+        propagate.inject(carrier, context=trace.set_span_in_context(span, parent))
+        if "x-request-id" in incoming:
+            carrier["x-request-id"] = incoming["x-request-id"]
+        message = _with_trace(message, carrier)
+    started = time.perf_counter()
+    error_type = None
+    try:
+        return (yield from send(message))
+    except BaseException as exc:
+        error_type = _error_type(exc)
+        span.record_exception(exc)
+        span.set_status(trace.Status(trace.StatusCode.ERROR, error_type))
+        span.set_attribute("error.type", error_type)
+        if isinstance(exc, FeathersError) and isinstance(exc.code, int):
+            span.set_attribute("feathers.error.code", exc.code)
+        raise
+    finally:
+        span.end()
+        _record(remote, path, method, time.perf_counter() - started, error_type)
+
+
+def retried(remote: str, message: Any) -> None:
+    """Count a retry of a call of `remote`."""
+    if ENABLED:
+        _instruments()["retries"].add(1, _metric_attributes(remote, message))
+
+
+def breaker_opened(remote: str) -> None:
+    """Count an opening of `remote`'s breaker."""
+    if ENABLED:
+        _instruments()["openings"].add(1, {"feathers.remote": remote})
+
+
+def _with_trace(message: Any, carrier: dict[str, str]) -> Any:
+    from dataclasses import replace
+
+    if not carrier:
+        return message
+    headers = getattr(message, "headers", None)
+    if headers is not None:  # a REST request
+        return replace(message, headers={**headers, **carrier})
+    args = getattr(message, "args", None)
+    if args and isinstance(args[-1], Mapping):  # a socket call: the query is its last argument
+        return replace(message, args=(*args[:-1], {**args[-1], TRACE_QUERY_KEY: carrier}))
+    return message
+
+
+def _span_attributes(remote: str, path: str, message: Any) -> dict[str, Any]:
+    attributes: dict[str, Any] = {
+        "feathers.remote": remote,
+        "feathers.service": path,
+        "feathers.method": message.service_method,
+    }
+    url = getattr(message, "url", None)
+    if url is not None:
+        from urllib.parse import urlsplit
+
+        parts = urlsplit(url)
+        attributes.update(
+            {
+                "http.request.method": message.method,
+                "url.full": url.split("?", 1)[0],
+                "server.address": parts.hostname or "",
+            }
+        )
+        if parts.port:
+            attributes["server.port"] = parts.port
+    else:
+        attributes.update(
+            {
+                "rpc.system": "feathers",
+                "rpc.service": path,
+                "rpc.method": message.service_method,
+            }
+        )
+    return attributes
+
+
+def _metric_attributes(remote: str, message: Any) -> dict[str, str]:
+    return {"feathers.remote": remote, "feathers.method": message.service_method}
+
+
+def _error_type(exc: BaseException) -> str:
+    if isinstance(exc, FeathersError):
+        return exc.name
+    return type(exc).__qualname__
+
+
+def _record(remote: str, path: str, method: str, seconds: float, error_type: str | None) -> None:
+    instruments = _instruments()
+    attributes = {"feathers.remote": remote, "feathers.service": path, "feathers.method": method}
+    if error_type is not None:
+        errors = {**attributes, "error.type": error_type}
+        instruments["errors"].add(1, errors)
+        instruments["duration"].record(seconds, errors)
+    else:
+        instruments["duration"].record(seconds, attributes)
+    instruments["calls"].add(1, attributes)
+
+
+_made: dict[str, Any] = {}
+
+
+def _tracer() -> Any:
+    tracer = _made.get("tracer")
+    if tracer is None:
+        # The global provider's proxy: spans go to the provider set later, when one is.
+        tracer = _made["tracer"] = trace.get_tracer(_SCOPE)
+    return tracer
+
+
+def _instruments() -> dict[str, Any]:
+    instruments = _made.get("instruments")
+    if instruments is not None:
+        return instruments  # type: ignore[no-any-return]
+    meter = otel_metrics.get_meter(_SCOPE)
+    instruments = {
+        "calls": meter.create_counter(
+            "feathers.client.calls", unit="{call}", description="Calls of remote services."
+        ),
+        "errors": meter.create_counter(
+            "feathers.client.errors",
+            unit="{call}",
+            description="Calls of remote services that failed, by Feathers error class.",
+        ),
+        "duration": meter.create_histogram(
+            "feathers.client.duration",
+            unit="s",
+            description="How long calls of remote services took, retries included.",
+        ),
+        "retries": meter.create_counter(
+            "feathers.client.retries", unit="{retry}", description="Calls sent again."
+        ),
+        "openings": meter.create_counter(
+            "feathers.client.breaker.openings",
+            unit="{opening}",
+            description="Times a remote's circuit breaker opened.",
+        ),
+    }
+    meter.create_observable_gauge(
+        "feathers.client.breaker.open",
+        callbacks=[_open_breakers],
+        unit="{breaker}",
+        description="Whether a remote's circuit breaker is open (1) or half-open (0.5).",
+    )
+    _made["instruments"] = instruments
+    return instruments
+
+
+def _open_breakers(options: Any) -> Any:
+    from .remotes import remotes
+
+    for remote in remotes.all(initialized_only=True):
+        breaker = remote.breaker
+        if breaker is not None:
+            state = breaker.state
+            value = 1.0 if state == "open" else 0.5 if state == "half-open" else 0.0
+            yield otel_metrics.Observation(value, {"feathers.remote": remote.alias})
+
+
+def call_trace(query: dict[str, Any]) -> dict[str, str]:
+    """
+    Take the trace context out of a socket call's `query` (`$trace`, see above): the trace
+    headers it holds, the others dropped. The query is left without it.
+    """
+    carrier = query.pop(TRACE_QUERY_KEY, None)
+    if not isinstance(carrier, Mapping):
+        return {}
+    return {
+        name: value
+        for name, value in carrier.items()
+        if name in TRACE_HEADERS and isinstance(value, str) and 0 < len(value) <= 512
+    }
+
+
+@contextlib.contextmanager
+def server_span(path: str, method: str, carrier: Mapping[str, str]) -> Iterator[Any]:
+    """
+    With OpenTelemetry, a server span around a socket.io call of `method` on `path`, child
+    of the context the call carried; the span (or None) is given to the block.
+    """
+    if not ENABLED:
+        yield None
+        return
+    with _tracer().start_as_current_span(
+        f"{path}.{method}",
+        context=propagate.extract(carrier) if carrier else None,
+        kind=trace.SpanKind.SERVER,
+        attributes={
+            "rpc.system": "feathers",
+            "rpc.service": path,
+            "rpc.method": method,
+            "feathers.service": path,
+            "feathers.method": method,
+        },
+    ) as span:
+        yield span
+
+
+def failed_span(span: Any, error: Any) -> None:
+    """Mark the server span of a socket.io call answered with the Feathers error JSON `error`."""
+    if span is None:
+        return
+    name = error.get("name") if isinstance(error, Mapping) else None
+    error_type = name if isinstance(name, str) else "FeathersError"
+    span.set_attribute("error.type", error_type)
+    span.set_status(trace.Status(trace.StatusCode.ERROR, error_type))
