@@ -29,6 +29,7 @@ from typing import Any
 from .. import clock as package_clock
 from ..clock import Clock
 from ..errors import Unavailable
+from . import telemetry
 from ._flow import CacheGet, CacheSet, Flow, Now
 from .config import parse_retry_after
 
@@ -98,6 +99,7 @@ class Breaker:
         #: The clock `state` reads (the remote's); `None` for the package's.
         self.clock: Clock | None = None
         self._cache_key = f"django_services:breaker:{name}"
+        telemetry.watch(self)
 
     @property
     def idle(self) -> bool:
@@ -168,8 +170,6 @@ class Breaker:
                 seconds = max(seconds, min(wait, self.config.retry_after_max))
             self.opened_until = now + seconds
             self.openings += 1
-        from . import telemetry
-
         telemetry.breaker_opened(self.name)
         if self.config.cache is not None:
             yield CacheSet(

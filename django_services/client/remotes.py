@@ -156,10 +156,7 @@ class Remote:
 
     @property
     def clock(self) -> Clock | None:
-        """
-        The clock the remote's calls run on (token margins, retry waits and the breaker read
-        it); `None` for the package's clock. Set it before the remote's first call.
-        """
+        """The clock of the calls (token margins, retries, breaker); `None`: the package's."""
         return self._clock
 
     @clock.setter
@@ -345,10 +342,7 @@ class RemoteHandler(BaseConnectionHandler):
             await remote.aclose()
 
     def reset_breakers(self) -> None:
-        """
-        Close the circuit breaker of every remote already used (this process's state): for
-        tests that make an upstream fail on purpose. `reset()` gives fresh breakers too.
-        """
+        """Close the breaker of every remote used (this process's): for tests of failures."""
         for remote in self.all(initialized_only=True):
             if remote.breaker is not None:
                 remote.breaker.reset()

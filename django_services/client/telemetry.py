@@ -19,13 +19,11 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+import weakref
+from collections.abc import Callable, Generator, Iterator, Mapping
+from typing import Any
 
 from ..errors import FeathersError
-
-if TYPE_CHECKING:
-    from ._flow import Flow
 
 try:
     import opentelemetry.context as otel_context
@@ -46,6 +44,7 @@ __all__ = [
     "observed",
     "retried",
     "server_span",
+    "watch",
 ]
 
 #: Whether `opentelemetry-api` is installed: spans and metrics are recorded.
@@ -58,6 +57,12 @@ TRACE_HEADERS = ("traceparent", "tracestate", "x-request-id")
 TRACE_QUERY_KEY = "$trace"
 
 _SCOPE = "django_services"
+
+#: A flow of `_flow.py` (not imported: the flows import this module).
+Flow = Generator[Any, Any, Any]
+
+#: The breakers of the process, for the gauge of their state.
+_breakers: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
 def incoming_trace(request: Any) -> dict[str, str]:
@@ -126,6 +131,11 @@ def retried(remote: str, message: Any) -> None:
     """Count a retry of a call of `remote`."""
     if ENABLED:
         _instruments()["retries"].add(1, _metric_attributes(remote, message))
+
+
+def watch(breaker: Any) -> None:
+    """Report the state of `breaker` (a remote's) on the gauge `feathers.client.breaker.open`."""
+    _breakers.add(breaker)
 
 
 def breaker_opened(remote: str) -> None:
@@ -234,6 +244,11 @@ def _instruments() -> dict[str, Any]:
         "retries": meter.create_counter(
             "feathers.client.retries", unit="{retry}", description="Calls sent again."
         ),
+        "served": meter.create_histogram(
+            "feathers.server.socketio.duration",
+            unit="s",
+            description="How long the socket.io calls served took.",
+        ),
         "openings": meter.create_counter(
             "feathers.client.breaker.openings",
             unit="{opening}",
@@ -251,14 +266,13 @@ def _instruments() -> dict[str, Any]:
 
 
 def _open_breakers(options: Any) -> Any:
-    from .remotes import remotes
-
-    for remote in remotes.all(initialized_only=True):
-        breaker = remote.breaker
-        if breaker is not None:
-            state = breaker.state
-            value = 1.0 if state == "open" else 0.5 if state == "half-open" else 0.0
-            yield otel_metrics.Observation(value, {"feathers.remote": remote.alias})
+    states = {}
+    for breaker in list(_breakers):
+        state = breaker.state
+        # The last breaker made for an alias wins: settings changes replace the remotes.
+        states[breaker.name] = 1.0 if state == "open" else 0.5 if state == "half-open" else 0.0
+    for name, value in states.items():
+        yield otel_metrics.Observation(value, {"feathers.remote": name})
 
 
 def call_trace(query: dict[str, Any]) -> dict[str, str]:
@@ -280,11 +294,14 @@ def call_trace(query: dict[str, Any]) -> dict[str, str]:
 def server_span(path: str, method: str, carrier: Mapping[str, str]) -> Iterator[Any]:
     """
     With OpenTelemetry, a server span around a socket.io call of `method` on `path`, child
-    of the context the call carried; the span (or None) is given to the block.
+    of the context the call carried, and its duration recorded; the span (or None) is given
+    to the block.
     """
     if not ENABLED:
         yield None
         return
+    attributes = {"feathers.service": path, "feathers.method": method}
+    started = time.perf_counter()
     with _tracer().start_as_current_span(
         f"{path}.{method}",
         context=propagate.extract(carrier) if carrier else None,
@@ -293,11 +310,14 @@ def server_span(path: str, method: str, carrier: Mapping[str, str]) -> Iterator[
             "rpc.system": "feathers",
             "rpc.service": path,
             "rpc.method": method,
-            "feathers.service": path,
-            "feathers.method": method,
+            **attributes,
         },
     ) as span:
         yield span
+    error_type = span.attributes.get("error.type") if hasattr(span, "attributes") else None
+    if error_type is not None:
+        attributes["error.type"] = error_type
+    _instruments()["served"].record(time.perf_counter() - started, attributes)
 
 
 def failed_span(span: Any, error: Any) -> None:

@@ -167,7 +167,7 @@ def value(points, name, **attributes) -> float:
 
 
 @pytest.mark.parametrize("kind", ["requests", "socketio"])
-def test_calls_errors_latency_and_breaker_are_counted(otel, caller, upstream):
+def test_calls_errors_latency_and_breaker_are_counted(otel, caller, upstream, kind):
     remotes["up"].clock = ManualClock()
     reader = otel["metrics"]
     labels = {"feathers.remote": "up", "feathers.service": "flaky", "feathers.method": "find"}
@@ -185,6 +185,9 @@ def test_calls_errors_latency_and_breaker_are_counted(otel, caller, upstream):
     assert value(points, "feathers.client.duration", **labels) == FAILURES + 2
     assert value(points, "feathers.client.breaker.openings", **{"feathers.remote": "up"}) == 1
     assert value(points, "feathers.client.breaker.open", **{"feathers.remote": "up"}) == 1.0
+    if kind == "socketio":  # our server, upstream, measured the calls it served
+        served = {"feathers.service": "flaky", "feathers.method": "find"}
+        assert value(points, "feathers.server.socketio.duration", **served) == FAILURES + 1
 
 
 @pytest.mark.parametrize("kind", ["requests"])
