@@ -32,6 +32,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True
     def do_GET(self):
         body = json.dumps({"id": self.path.rsplit("/", 1)[-1], "name": "Ada"}).encode()
         self.send_response(200)

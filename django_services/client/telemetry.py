@@ -18,6 +18,7 @@ the import is tried once, here.
 from __future__ import annotations
 
 import contextlib
+import functools
 import time
 import weakref
 from collections.abc import Callable, Generator, Iterator, Mapping
@@ -88,43 +89,62 @@ def observed(
 ) -> Flow:
     """
     The flow `send(message)` of one call of `remote`'s service `path`, with the trace context
-    added to `message` and, with OpenTelemetry, inside a client span and measured.
+    added to `message` and, with OpenTelemetry providers set, inside a client span and measured.
     """
-    if not ENABLED:
-        if incoming and propagate_context:
-            message = _with_trace(message, dict(incoming))
+    span = None
+    if ENABLED and _tracing():
+        parent = otel_context.get_current()
+        if incoming and not trace.get_current_span(parent).get_span_context().is_valid:
+            parent = propagate.extract(incoming)
+        span = _tracer().start_span(
+            f"{remote} {path}.{message.service_method}",
+            context=parent,
+            kind=trace.SpanKind.CLIENT,
+            attributes=_span_attributes(remote, path, message),
+        )
+        if propagate_context:
+            carrier: dict[str, str] = {}
+            propagate.inject(carrier, context=trace.set_span_in_context(span, parent))
+            if "x-request-id" in incoming:
+                carrier["x-request-id"] = incoming["x-request-id"]
+            message = _with_trace(message, carrier)
+    elif incoming and propagate_context:
+        message = _with_trace(message, dict(incoming))
+    if span is None and not (ENABLED and _measuring()):
         return (yield from send(message))
-    method = message.service_method
-    parent = otel_context.get_current()
-    if not trace.get_current_span(parent).get_span_context().is_valid and incoming:
-        parent = propagate.extract(incoming)
-    span = _tracer().start_span(
-        f"{remote} {path}.{method}",
-        context=parent,
-        kind=trace.SpanKind.CLIENT,
-        attributes=_span_attributes(remote, path, message),
-    )
-    if propagate_context:
-        carrier: dict[str, str] = {}
-        propagate.inject(carrier, context=trace.set_span_in_context(span, parent))
-        if "x-request-id" in incoming:
-            carrier["x-request-id"] = incoming["x-request-id"]
-        message = _with_trace(message, carrier)
     started = time.perf_counter()
     error_type = None
     try:
         return (yield from send(message))
     except BaseException as exc:
         error_type = _error_type(exc)
-        span.record_exception(exc)
-        span.set_status(trace.Status(trace.StatusCode.ERROR, error_type))
-        span.set_attribute("error.type", error_type)
-        if isinstance(exc, FeathersError) and isinstance(exc.code, int):
-            span.set_attribute("feathers.error.code", exc.code)
+        if span is not None:
+            # No record_exception(): formatting a traceback for every call an open breaker
+            # refuses would cost more than the call.
+            span.set_status(trace.Status(trace.StatusCode.ERROR, str(exc)[:200]))
+            span.set_attribute("error.type", error_type)
+            if isinstance(exc, FeathersError) and isinstance(exc.code, int):
+                span.set_attribute("feathers.error.code", exc.code)
         raise
     finally:
-        span.end()
-        _record(remote, path, method, time.perf_counter() - started, error_type)
+        if span is not None:
+            span.end()
+        _record(remote, path, message.service_method, time.perf_counter() - started, error_type)
+
+
+def _tracing() -> bool:
+    """Whether a tracer provider is set (the API's default one records nothing)."""
+    return not isinstance(
+        trace.get_tracer_provider(), (trace.ProxyTracerProvider, trace.NoOpTracerProvider)
+    )
+
+
+def _measuring() -> bool:
+    """Whether a meter provider is set."""
+    provider = otel_metrics.get_meter_provider()
+    return not isinstance(provider, otel_metrics.NoOpMeterProvider) and (
+        type(provider).__name__ != "_ProxyMeterProvider"
+    )
 
 
 def retried(remote: str, message: Any) -> None:
@@ -166,18 +186,10 @@ def _span_attributes(remote: str, path: str, message: Any) -> dict[str, Any]:
     }
     url = getattr(message, "url", None)
     if url is not None:
-        from urllib.parse import urlsplit
-
-        parts = urlsplit(url)
-        attributes.update(
-            {
-                "http.request.method": message.method,
-                "url.full": url.split("?", 1)[0],
-                "server.address": parts.hostname or "",
-            }
-        )
-        if parts.port:
-            attributes["server.port"] = parts.port
+        end = url.find("/", url.find("//") + 2)
+        attributes.update(_server(url if end < 0 else url[:end]))
+        attributes["http.request.method"] = message.method
+        attributes["url.full"] = url.split("?", 1)[0]
     else:
         attributes.update(
             {
@@ -187,6 +199,17 @@ def _span_attributes(remote: str, path: str, message: Any) -> dict[str, Any]:
             }
         )
     return attributes
+
+
+@functools.lru_cache(maxsize=256)
+def _server(origin: str) -> dict[str, Any]:
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(origin)
+    found: dict[str, Any] = {"server.address": parts.hostname or ""}
+    if parts.port:
+        found["server.port"] = parts.port
+    return found
 
 
 def _metric_attributes(remote: str, message: Any) -> dict[str, str]:
@@ -200,15 +223,11 @@ def _error_type(exc: BaseException) -> str:
 
 
 def _record(remote: str, path: str, method: str, seconds: float, error_type: str | None) -> None:
-    instruments = _instruments()
+    # One histogram: its count is the calls, and with `error.type` the errors by class.
     attributes = {"feathers.remote": remote, "feathers.service": path, "feathers.method": method}
     if error_type is not None:
-        errors = {**attributes, "error.type": error_type}
-        instruments["errors"].add(1, errors)
-        instruments["duration"].record(seconds, errors)
-    else:
-        instruments["duration"].record(seconds, attributes)
-    instruments["calls"].add(1, attributes)
+        attributes["error.type"] = error_type
+    _instruments()["duration"].record(seconds, attributes)
 
 
 _made: dict[str, Any] = {}
@@ -228,18 +247,13 @@ def _instruments() -> dict[str, Any]:
         return instruments  # type: ignore[no-any-return]
     meter = otel_metrics.get_meter(_SCOPE)
     instruments = {
-        "calls": meter.create_counter(
-            "feathers.client.calls", unit="{call}", description="Calls of remote services."
-        ),
-        "errors": meter.create_counter(
-            "feathers.client.errors",
-            unit="{call}",
-            description="Calls of remote services that failed, by Feathers error class.",
-        ),
         "duration": meter.create_histogram(
             "feathers.client.duration",
             unit="s",
-            description="How long calls of remote services took, retries included.",
+            description=(
+                "How long calls of remote services took, retries included; its count is the "
+                "calls, and with error.type the errors by Feathers class."
+            ),
         ),
         "retries": meter.create_counter(
             "feathers.client.retries", unit="{retry}", description="Calls sent again."
@@ -290,41 +304,57 @@ def call_trace(query: dict[str, Any]) -> dict[str, str]:
     }
 
 
+class _Served:
+    """What the block of `server_span()` is given: the span, if any, and the error type."""
+
+    __slots__ = ("error_type", "span")
+
+    def __init__(self, span: Any = None) -> None:
+        self.span = span
+        self.error_type: str | None = None
+
+
 @contextlib.contextmanager
 def server_span(path: str, method: str, carrier: Mapping[str, str]) -> Iterator[Any]:
     """
-    With OpenTelemetry, a server span around a socket.io call of `method` on `path`, child
-    of the context the call carried, and its duration recorded; the span (or None) is given
-    to the block.
+    With OpenTelemetry providers set, a server span around a socket.io call of `method` on
+    `path`, child of the context the call carried, and its duration recorded. The block is
+    given what `failed_span()` takes (None without OpenTelemetry).
     """
     if not ENABLED:
         yield None
         return
+    tracing, measuring = _tracing(), _measuring()
+    if not (tracing or measuring):
+        yield None
+        return
     attributes = {"feathers.service": path, "feathers.method": method}
     started = time.perf_counter()
-    with _tracer().start_as_current_span(
-        f"{path}.{method}",
-        context=propagate.extract(carrier) if carrier else None,
-        kind=trace.SpanKind.SERVER,
-        attributes={
-            "rpc.system": "feathers",
-            "rpc.service": path,
-            "rpc.method": method,
-            **attributes,
-        },
-    ) as span:
-        yield span
-    error_type = span.attributes.get("error.type") if hasattr(span, "attributes") else None
-    if error_type is not None:
-        attributes["error.type"] = error_type
-    _instruments()["served"].record(time.perf_counter() - started, attributes)
+    if tracing:
+        with _tracer().start_as_current_span(
+            f"{path}.{method}",
+            context=propagate.extract(carrier) if carrier else None,
+            kind=trace.SpanKind.SERVER,
+            attributes={"rpc.system": "feathers", "rpc.service": path, "rpc.method": method}
+            | attributes,
+        ) as span:
+            served = _Served(span)
+            yield served
+    else:
+        served = _Served()
+        yield served
+    if served.error_type is not None:
+        attributes["error.type"] = served.error_type
+    if measuring:
+        _instruments()["served"].record(time.perf_counter() - started, attributes)
 
 
-def failed_span(span: Any, error: Any) -> None:
-    """Mark the server span of a socket.io call answered with the Feathers error JSON `error`."""
-    if span is None:
+def failed_span(served: Any, error: Any) -> None:
+    """Mark a socket.io call answered with the Feathers error JSON `error` as failed."""
+    if served is None:
         return
     name = error.get("name") if isinstance(error, Mapping) else None
-    error_type = name if isinstance(name, str) else "FeathersError"
-    span.set_attribute("error.type", error_type)
-    span.set_status(trace.Status(trace.StatusCode.ERROR, error_type))
+    served.error_type = error_type = name if isinstance(name, str) else "FeathersError"
+    if served.span is not None:
+        served.span.set_attribute("error.type", error_type)
+        served.span.set_status(trace.Status(trace.StatusCode.ERROR, error_type))
