@@ -105,14 +105,18 @@ class RemoteApp(App):
     def send_flow(self, service: BaseRestService, request: Request) -> Flow:
         # The services of a remote's app are made on the remote's connections.
         connection = cast("BaseTransport", service.connection)
-        return telemetry.observed(
-            self.remote.alias,
-            service.name,
-            request,
-            self.trace,
-            self.remote.config.propagate,
-            lambda message: self.bridge.flow(message, connection),
-        )
+        if telemetry.recording():
+            return telemetry.observed(
+                self.remote.alias,
+                service.name,
+                request,
+                self.trace,
+                self.remote.config.propagate,
+                lambda message: self.bridge.flow(message, connection),
+            )
+        if self.trace and self.remote.config.propagate:
+            request = telemetry.with_trace(request, self.trace)
+        return self.bridge.flow(request, connection)
 
     def __repr__(self) -> str:
         return f"<RemoteApp {self.remote.alias!r} services={sorted(self.services)!r}>"
@@ -195,9 +199,8 @@ class Remote:
         """
         The remote bound to the credentials of an incoming Django (or DRF) request.
 
-        Only the forwarding strategies send the request's credentials; the other remotes send
-        only its trace context and `X-Request-ID` (see `telemetry`), and are returned as they
-        are when it has none.
+        Only the forwarding strategies send the request's credentials; the others only its trace
+        context and `X-Request-ID` (see `telemetry`), and are returned as they are without.
         """
         trace = telemetry.incoming_trace(request) if self.config.propagate else {}
         if not self.bridge.forwards:
@@ -241,8 +244,7 @@ class BoundRemote:
     ) -> None:
         self.remote = remote
         self.credentials = credentials
-        #: The incoming request's trace headers, sent on with each call.
-        self.trace: Mapping[str, str] = trace or {}
+        self.trace: Mapping[str, str] = trace or {}  # the request's, sent on with each call
         self._apps: dict[int, RemoteApp] = {}
 
     @property

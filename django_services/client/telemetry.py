@@ -43,9 +43,11 @@ __all__ = [
     "failed_span",
     "incoming_trace",
     "observed",
+    "recording",
     "retried",
     "server_span",
     "watch",
+    "with_trace",
 ]
 
 #: Whether `opentelemetry-api` is installed: spans and metrics are recorded.
@@ -107,9 +109,9 @@ def observed(
             propagate.inject(carrier, context=trace.set_span_in_context(span, parent))
             if "x-request-id" in incoming:
                 carrier["x-request-id"] = incoming["x-request-id"]
-            message = _with_trace(message, carrier)
+            message = with_trace(message, carrier)
     elif incoming and propagate_context:
-        message = _with_trace(message, dict(incoming))
+        message = with_trace(message, incoming)
     if span is None and not (ENABLED and _measuring()):
         return (yield from send(message))
     started = time.perf_counter()
@@ -164,7 +166,13 @@ def breaker_opened(remote: str) -> None:
         _instruments()["openings"].add(1, {"feathers.remote": remote})
 
 
-def _with_trace(message: Any, carrier: dict[str, str]) -> Any:
+def recording() -> bool:
+    """Whether OpenTelemetry is installed and a tracer or meter provider is set."""
+    return ENABLED and (_tracing() or _measuring())
+
+
+def with_trace(message: Any, carrier: Mapping[str, str]) -> Any:
+    """`message` (a REST request, or a socket call) carrying the trace headers `carrier`."""
     from dataclasses import replace
 
     if not carrier:
