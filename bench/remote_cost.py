@@ -8,6 +8,7 @@ remote (`REMOTES`, over requests) against a tiny keep-alive JSON server in anoth
 * **remote** - `remotes["bench"]` as configured by default (circuit breaker on, the incoming
   request's trace context sent), called for a request carrying `traceparent` and
   `X-Request-ID`.
+* **remote, breaker only** - the same remote with `"PROPAGATE": False`: no header more.
 * **remote, off** - the same remote with `"BREAKER": False, "PROPAGATE": False`.
 * **remote + OpenTelemetry** - the default remote with the OpenTelemetry SDK's tracer (spans to
   an exporter that drops them) and meter providers installed; only where `opentelemetry-sdk`
@@ -67,6 +68,7 @@ def _configure(base: str) -> None:
         REMOTE_DEFAULTS = {}
     if "BREAKER" in REMOTE_DEFAULTS:
         remotes["off"] = {**remote, "BREAKER": False, "PROPAGATE": False}
+        remotes["breaker"] = {**remote, "PROPAGATE": False}
     settings.configure(
         INSTALLED_APPS=["django_services"],
         DATABASES={},
@@ -113,6 +115,7 @@ def _variants(base: str) -> dict[str, Any]:
         "remote": remotes["bench"].for_request(request).service("people").get,
     }
     if "off" in remotes:
+        variants["remote, breaker only"] = remotes["breaker"].service("people").get
         variants["remote, off"] = remotes["off"].for_request(request).service("people").get
     return variants
 
