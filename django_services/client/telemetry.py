@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import time
 import weakref
 from collections.abc import Callable, Generator, Iterator, Mapping
@@ -64,8 +65,9 @@ _SCOPE = "django_services"
 #: A flow of `_flow.py` (not imported: the flows import this module).
 Flow = Generator[Any, Any, Any]
 
-#: The breakers of the process, for the gauge of their state.
-_breakers: weakref.WeakSet[Any] = weakref.WeakSet()
+#: The breakers of the process, for the gauge of their state, each with the order it was made.
+_breakers: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+_made_breakers = itertools.count()
 
 
 def incoming_trace(request: Any) -> dict[str, str]:
@@ -157,7 +159,7 @@ def retried(remote: str, message: Any) -> None:
 
 def watch(breaker: Any) -> None:
     """Report the state of `breaker` (a remote's) on the gauge `feathers.client.breaker.open`."""
-    _breakers.add(breaker)
+    _breakers[breaker] = next(_made_breakers)
 
 
 def breaker_opened(remote: str) -> None:
@@ -289,9 +291,9 @@ def _instruments() -> dict[str, Any]:
 
 def _open_breakers(options: Any) -> Any:
     states = {}
-    for breaker in list(_breakers):
+    # The last breaker made for an alias wins: a change of settings replaces the remotes.
+    for breaker, _ in sorted(_breakers.items(), key=lambda item: item[1]):
         state = breaker.state
-        # The last breaker made for an alias wins: settings changes replace the remotes.
         states[breaker.name] = 1.0 if state == "open" else 0.5 if state == "half-open" else 0.0
     for name, value in states.items():
         yield otel_metrics.Observation(value, {"feathers.remote": name})
