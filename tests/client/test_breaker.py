@@ -8,6 +8,9 @@ socket.io remotes, against our own server over loopback.
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
+
 import pytest
 from asgiref.sync import sync_to_async
 from django.core.exceptions import ImproperlyConfigured
@@ -38,7 +41,7 @@ class Caller:
 
     def __init__(self, kind: str) -> None:
         self.is_async = kind.endswith("async")
-        self.loop = __import__("asyncio").new_event_loop() if self.is_async else None
+        self.loop = asyncio.new_event_loop() if self.is_async else None
 
     def view(self, headers: dict[str, str] | None = None) -> tuple[int, dict, float]:
         """(status, JSON, seconds the view's call of the remote took) of one request."""
@@ -65,7 +68,7 @@ class Caller:
         remotes.close_all()
 
 
-def configure(settings, base_url: str, kind: str, **breaker) -> None:
+def configure(settings, base_url: str, kind: str, read: float = 0.3, **breaker) -> None:
     settings.ROOT_URLCONF = "tests.client.upstream"
     settings.MIDDLEWARE = MIDDLEWARE
     options = {"reconnection_delay": 0.05, "reconnection_delay_max": 0.1}
@@ -77,7 +80,7 @@ def configure(settings, base_url: str, kind: str, **breaker) -> None:
                 "BASE_URL": base_url,
                 "CONNECTION": kind,
                 "OPTIONS": options if kind.startswith("socketio") else {},
-                "TIMEOUT": {"CONNECT": 1, "READ": 0.3},
+                "TIMEOUT": {"CONNECT": 1, "READ": read},
                 "BREAKER": {"FAILURES": FAILURES, "OPEN_SECONDS": OPEN_SECONDS, **breaker},
             }
         },
@@ -177,6 +180,67 @@ def test_a_view_fails_fast_while_the_upstream_is_down_and_recovers_after(
         assert remote.breaker.state == "closed"
     finally:
         failing.stop()
+
+
+@pytest.mark.parametrize("kind", ["requests", "httpx-async"])
+def test_half_open_lets_one_trial_through_while_concurrent_calls_fail_fast(
+    settings, kind, caller, upstream
+):
+    upstream.start()
+    proxy = Proxy(upstream.url).start()
+    configure(settings, proxy.url, kind, read=10)
+    remote = remotes["up"]
+    remote.clock = clock = ManualClock()
+    try:
+        proxy.down()
+        for _ in range(FAILURES):
+            with pytest.raises(Unavailable):
+                call(caller, remote)
+        proxy.up()
+        proxy.hold()  # the trial's answer waits in the proxy
+        proxy.forget_sent()
+        clock.advance(OPEN_SECONDS)
+
+        if not caller.is_async:
+            with concurrent.futures.ThreadPoolExecutor(9) as pool:
+                trial = pool.submit(remote.service("flaky").find)
+                proxy.wait_for_sent(b"GET /flaky")
+                others = [pool.submit(remote.service("flaky").find) for _ in range(8)]
+                refused = [future.exception(10) for future in others]
+                assert remote.breaker.state == "half-open"
+                proxy.release()
+                answer = trial.result(10)
+        else:
+
+            async def calls():
+                trial = asyncio.ensure_future(remote.service("flaky").find())
+                await asyncio.to_thread(proxy.wait_for_sent, b"GET /flaky")
+                others = [remote.service("flaky").find() for _ in range(8)]
+                refused = await asyncio.gather(*others, return_exceptions=True)
+                assert remote.breaker.state == "half-open"
+                proxy.release()
+                return refused, await trial
+
+            refused, answer = caller.loop.run_until_complete(calls())
+
+        assert all(isinstance(error, Unavailable) for error in refused), refused
+        assert all("circuit breaker open" in error.message for error in refused)
+        assert answer["query"] == {}
+        assert remote.breaker.state == "closed"
+        assert call(caller, remote)["query"] == {}
+    finally:
+        proxy.stop()
+
+
+def call(caller, remote):
+    """One call of `flaky` on the remote, to completion, sync or async."""
+    if not caller.is_async:
+        return remote.service("flaky").find()
+
+    async def find():
+        return await remote.service("flaky").find()
+
+    return caller.loop.run_until_complete(find())
 
 
 @pytest.mark.parametrize("kind", ["requests"])
