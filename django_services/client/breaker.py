@@ -108,7 +108,7 @@ class Breaker:
 
     @property
     def state(self) -> str:
-        """ "closed", "open" (calls fail at once) or "half-open" (a trial may go, or went)."""
+        """The state: "closed", "open" (calls fail at once), "half-open" (a trial may go)."""
         if self.opened_until is None:
             return "closed"
         if self.trial:
@@ -143,10 +143,11 @@ class Breaker:
                 return True
         raise self._unavailable(what, max(until - now, 0.0) or self.config.open_seconds)
 
-    def after(
-        self, trial: bool, *, down: bool, retry_after: str | None = None, status: int | None = None
-    ) -> Flow:
-        """The flow run after an attempt: `down` if it says the upstream is down."""
+    def after(self, trial: bool, *, down: bool, retry_after: str | None = None) -> Flow:
+        """
+        The flow run after an attempt: `down` if it says the upstream is down, with the
+        upstream's `Retry-After`, if any. Any other answer closes the breaker.
+        """
         if not down:
             if self.failures or self.opened_until is not None:
                 with self._lock:
