@@ -195,6 +195,11 @@ REMOTE_DEFAULTS: dict[str, Any] = {
     "RETRIES": None,
     # The credentials sent (see REMOTE_AUTH_DEFAULTS); None: none.
     "AUTH": None,
+    # The circuit breaker: {"FAILURES": 5, "OPEN_SECONDS": 30, "RETRY_AFTER_MAX": 300,
+    # "CACHE": None} (a cache alias shares its opening between processes); False: none.
+    "BREAKER": {},
+    # Whether calls carry the incoming request's trace context and X-Request-ID.
+    "PROPAGATE": True,
     # Service path -> {"methods": [...custom methods...], "class": dotted path of a
     # RestService (AsyncRestService for async connections) subclass}.
     "SERVICES": {},

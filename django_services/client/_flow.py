@@ -35,8 +35,9 @@ from django.core.cache.backends.base import DEFAULT_TIMEOUT
 from .. import clock as package_clock
 from ..clock import Clock
 from ..errors import FeathersError
+from . import telemetry
 from ._base import TransportFailure
-from .config import Retries
+from .config import Retries, is_down
 
 __all__ = [
     "Acquire",
@@ -173,31 +174,57 @@ def call_flow(transport: FlowTransport, message: Any) -> Flow:
     One call: send `message` (again, as `transport.retries` say) and return its result.
 
     Only idempotent methods are sent again, after a lost connection or a retryable status,
-    waiting the `Retry-After` the server asked for; a timeout is never sent again.
+    waiting the `Retry-After` the server asked for; a timeout is never sent again. A transport
+    with a `breaker` (a remote's, see `breaker.py`) fails at once while it is open, and tells
+    it how each attempt went.
     """
     retries = transport.retries
+    breaker = getattr(transport, "breaker", None)
     retry = 0
     while True:
         cause: BaseException | None = None
+        trial = False
+        if breaker is not None and not breaker.idle:
+            trial = yield from breaker.before(message.service_method)
+        hint: tuple[int | None, str | None] | None
         try:
             answer = yield Send(transport, message)
         except TransportFailure as failure:
             error = transport.no_answer(failure)
+            if breaker is not None:
+                yield from breaker.after(trial, down=True)
             if retries is None or failure.timed_out:
                 raise error from failure.cause
-            hint: tuple[int | None, str | None] | None = (None, None)
+            hint = (None, None)
             cause = failure.cause
         except FeathersError as exc:
+            if breaker is not None:
+                yield from breaker.after(trial, down=is_down(exc))
             if retries is None:
                 raise
             error, hint = exc, transport.retry_hint(None, exc)
+        except BaseException:
+            if trial:
+                breaker.abandon()  # type: ignore[union-attr]
+            raise
         else:
             try:
-                return transport.decode(message, answer)
+                result = transport.decode(message, answer)
             except FeathersError as exc:
+                error, hint = exc, transport.retry_hint(answer, exc)
+                if breaker is not None:
+                    status = hint[0] if hint is not None else exc.code
+                    yield from breaker.after(
+                        trial,
+                        down=is_down(exc, status if isinstance(status, int) else 0),
+                        retry_after=hint[1] if hint is not None else None,
+                    )
                 if retries is None:
                     raise
-                error, hint = exc, transport.retry_hint(answer, exc)
+            else:
+                if breaker is not None:
+                    yield from breaker.after(trial, down=False)
+                return result
         delay = None
         if hint is not None:
             retry += 1
@@ -214,6 +241,8 @@ def call_flow(transport: FlowTransport, message: Any) -> Flow:
             if cause is not None:
                 raise error from cause
             raise error
+        if breaker is not None:
+            telemetry.retried(breaker.name, message)
         yield Sleep(delay)
 
 

@@ -18,12 +18,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..errors import FeathersError, Timeout, Unavailable
+
 __all__ = [
     "DEFAULT_TIMEOUT",
+    "DOWN_STATUSES",
     "IDEMPOTENT_METHODS",
     "RETRY_STATUSES",
     "Retries",
     "TimeoutConfig",
+    "is_down",
 ]
 
 #: The service methods that may be sent twice without changing the outcome.
@@ -31,6 +35,19 @@ IDEMPOTENT_METHODS = frozenset({"find", "get", "update", "remove"})
 
 #: Statuses that say "try again later": throttled, or a gateway that could not reach the server.
 RETRY_STATUSES = frozenset({429, 502, 503, 504})
+
+#: Statuses that say the upstream is down, or that a gateway could not reach it.
+DOWN_STATUSES = frozenset({502, 503, 504})
+
+
+def is_down(error: FeathersError, status: int | None = None) -> bool:
+    """
+    Whether `error` says the upstream is down: from an answer of `status`, a 502, 503 or 504;
+    raised with no answer (`status` None), a timeout or an unavailable connection too.
+    """
+    if status is not None:
+        return status in DOWN_STATUSES
+    return isinstance(error, (Timeout, Unavailable)) or error.code in DOWN_STATUSES
 
 
 def _positive_seconds(name: str, value: Any) -> float:

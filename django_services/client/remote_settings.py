@@ -21,6 +21,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.module_loading import import_string
 
 from ..conf import REMOTE_AUTH_DEFAULTS, REMOTE_DEFAULTS
+from .breaker import BreakerConfig
 from .bridges import BRIDGES, Bridge, Login
 from .cache import HTTPCache
 from .config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
@@ -31,6 +32,8 @@ from .transports.base import BaseTransport, missing_library
 __all__ = ["RemoteConfig", "RemoteServiceOptions", "read_remote", "remote_problems"]
 
 _TIMEOUT_KEYS = ("CONNECT", "READ")
+DEFAULT_BREAKER = BreakerConfig()
+_BREAKER_KEYS = tuple(field.name.upper() for field in dataclasses.fields(BreakerConfig))
 _RETRIES_KEYS = tuple(field.name.upper() for field in dataclasses.fields(Retries))
 _BRIDGE_HINT = "The dotted path of a django_services.client.bridges.Bridge subclass."
 
@@ -52,6 +55,8 @@ class RemoteConfig:
     services: Mapping[str, RemoteServiceOptions]
     #: `OPTIONS["cache"]`: the cache every connection of the remote reads through, if any.
     cache: HTTPCache | None = None
+    breaker: BreakerConfig | None = DEFAULT_BREAKER
+    propagate: bool = True
 
     @property
     def connection_options(self) -> dict[str, Any]:
@@ -126,6 +131,8 @@ class _Reader(SettingsReader):
         retries = self.retries(options["RETRIES"])
         bridge = self.bridge(options["AUTH"], base_url or "")
         services = self.services(options["SERVICES"], transport)
+        breaker = self.breaker(options["BREAKER"])
+        propagate = self.propagate(options["PROPAGATE"])
         if transport is not None and bridge is not None and bridge.strategy is not None:
             self.bridge_crosses(transport, bridge)
         if self.failed:
@@ -142,6 +149,8 @@ class _Reader(SettingsReader):
             bridge=bridge,
             services=services,
             cache=cache,
+            breaker=breaker,
+            propagate=propagate,
         )
 
     def base_url(self, value: Any) -> str | None:
@@ -273,6 +282,48 @@ class _Reader(SettingsReader):
                 'A number of retries (3), or {"TOTAL": 3, "BACKOFF_FACTOR": 0.5, ...}.',
             )
             return None
+
+    def breaker(self, value: Any) -> BreakerConfig | None:
+        setting = f"{self.setting}['BREAKER']"
+        hint = (
+            '{"FAILURES": 5, "OPEN_SECONDS": 30, "RETRY_AFTER_MAX": 300, "CACHE": None}, or False.'
+        )
+        if value is False:
+            return None
+        if value is None or value is True:
+            return DEFAULT_BREAKER
+        if not isinstance(value, Mapping):
+            self.error(205, f"{setting} must be a dict or False, not {type(value).__name__}.", hint)
+            return None
+        self.unknown_keys(value, _BREAKER_KEYS, setting)
+        known = {key.lower(): item for key, item in value.items() if key in _BREAKER_KEYS}
+        try:
+            config = BreakerConfig(**known)
+        except (TypeError, ValueError) as exc:
+            self.error(205, f"{setting} is invalid: {exc}", hint)
+            return None
+        if config.cache is not None:
+            from django.conf import settings
+
+            if config.cache not in settings.CACHES:
+                self.error(
+                    205,
+                    f"{setting}['CACHE'] is {config.cache!r}, which is not a cache of CACHES.",
+                    "Name an alias of CACHES, or None to keep the breaker in each process.",
+                )
+                return None
+        return config
+
+    def propagate(self, value: Any) -> bool:
+        if not isinstance(value, bool):
+            self.error(
+                205,
+                f"{self.setting}['PROPAGATE'] must be True or False, not {value!r}.",
+                "False sends no trace context (a Feathers JS socket.io upstream may refuse "
+                "the query's $trace).",
+            )
+            return True
+        return value
 
     def bridge_crosses(self, transport: TransportClass, bridge: Bridge) -> None:
         """A credential bridge puts headers on each call: the transport must carry them."""

@@ -36,9 +36,11 @@ from django.utils.connection import BaseConnectionHandler, ConnectionDoesNotExis
 
 from ..clock import Clock
 from ..conf import SETTINGS_NAME, services_settings
+from . import telemetry
 from ._flow import Flow
 from ._pools import LoopPool, Pool, ThreadPool
 from .app import App
+from .breaker import Breaker
 from .bridges import Bridge
 from .remote_settings import RemoteConfig, read_remote
 
@@ -70,10 +72,18 @@ class RemoteApp(App):
     use; its bridge adds the credentials to each call and wraps it (a login, a retry after a 401).
     """
 
-    def __init__(self, remote: Remote, connection: BaseTransport, credentials: Any = None) -> None:
+    def __init__(
+        self,
+        remote: Remote,
+        connection: BaseTransport,
+        credentials: Any = None,
+        trace: Mapping[str, str] | None = None,
+    ) -> None:
         super().__init__()
         self.remote = remote
         self.credentials = credentials
+        #: The trace headers of the incoming request the calls are made for.
+        self.trace: Mapping[str, str] = trace or {}
         self.configure(connection)
         self.clock = remote.clock
 
@@ -97,7 +107,19 @@ class RemoteApp(App):
 
     def send_flow(self, service: BaseRestService, request: Request) -> Flow:
         # The services of a remote's app are made on the remote's connections.
-        return self.bridge.flow(request, cast("BaseTransport", service.connection))
+        connection = cast("BaseTransport", service.connection)
+        if telemetry.recording():
+            return telemetry.observed(
+                self.remote.alias,
+                service.name,
+                request,
+                self.trace,
+                self.remote.config.propagate,
+                lambda message: self.bridge.flow(message, connection),
+            )
+        if self.trace and self.remote.config.propagate:
+            request = telemetry.with_trace(request, self.trace)
+        return self.bridge.flow(request, connection)
 
     def __repr__(self) -> str:
         return f"<RemoteApp {self.remote.alias!r} services={sorted(self.services)!r}>"
@@ -117,9 +139,10 @@ class Remote:
 
     def __init__(self, config: RemoteConfig) -> None:
         self.config = config
-        #: The clock the remote's calls run on (token margins and retry waits read it); `None`
-        #: for the package's clock.
-        self.clock: Clock | None = None
+        #: The circuit breaker of the remote's calls, shared by its connections; `None` when
+        #: its `BREAKER` setting is `False`.
+        self.breaker = Breaker(config.alias, config.breaker) if config.breaker else None
+        self._clock: Clock | None = None
         self._pool: Pool[RemoteApp]
         if config.transport_class.is_async:
             self._pool = LoopPool(
@@ -137,6 +160,17 @@ class Remote:
     @property
     def alias(self) -> str:
         return self.config.alias
+
+    @property
+    def clock(self) -> Clock | None:
+        """The clock of the calls (token margins, retries, breaker); `None`: the package's."""
+        return self._clock
+
+    @clock.setter
+    def clock(self, clock: Clock | None) -> None:
+        self._clock = clock
+        if self.breaker is not None:
+            self.breaker.clock = clock
 
     @property
     def bridge(self) -> Bridge:
@@ -168,12 +202,13 @@ class Remote:
         """
         The remote bound to the credentials of an incoming Django (or DRF) request.
 
-        Only for the forwarding strategies; any other remote is returned as it is, so that
-        nothing of the request is ever sent to it.
+        Only the forwarding strategies send the request's credentials; the others only its trace
+        context and `X-Request-ID` (see `telemetry`), and are returned as they are without.
         """
+        trace = telemetry.incoming_trace(request) if self.config.propagate else {}
         if not self.bridge.forwards:
-            return self
-        return BoundRemote(self, self.bridge.credentials_of(request))
+            return BoundRemote(self, None, trace) if trace else self
+        return BoundRemote(self, self.bridge.credentials_of(request), trace)
 
     def close(self) -> None:
         """
@@ -193,6 +228,7 @@ class Remote:
         connection = config.transport_class.open(
             config.base_url, config.connection_options, config.client_options
         )
+        connection.breaker = self.breaker
         return RemoteApp(self, connection)
 
     def __repr__(self) -> str:
@@ -206,9 +242,12 @@ class BoundRemote:
     Cheap to make; it shares the remote's pooled connections and never changes them.
     """
 
-    def __init__(self, remote: Remote, credentials: Any) -> None:
+    def __init__(
+        self, remote: Remote, credentials: Any, trace: Mapping[str, str] | None = None
+    ) -> None:
         self.remote = remote
         self.credentials = credentials
+        self.trace: Mapping[str, str] = trace or {}  # the request's, sent on with each call
         self._apps: dict[int, RemoteApp] = {}
 
     @property
@@ -225,7 +264,9 @@ class BoundRemote:
         connection = self.remote.connection
         app = self._apps.get(id(connection))
         if app is None or app.connection is not connection:
-            app = self._apps[id(connection)] = RemoteApp(self.remote, connection, self.credentials)
+            app = self._apps[id(connection)] = RemoteApp(
+                self.remote, connection, self.credentials, self.trace
+            )
         return app
 
     def service(self, path: str) -> Any:
@@ -304,6 +345,12 @@ class RemoteHandler(BaseConnectionHandler):
         """Close the running event loop's connections now, and the others (`Remote.aclose()`)."""
         for remote in self.all(initialized_only=True):
             await remote.aclose()
+
+    def reset_breakers(self) -> None:
+        """Close the breaker of every remote used (this process's): for tests of failures."""
+        for remote in self.all(initialized_only=True):
+            if remote.breaker is not None:
+                remote.breaker.reset()
 
     def reset(self) -> None:
         """Close every connection and forget the remotes and the settings."""

@@ -46,6 +46,7 @@ from ..services import AsyncRestService, BaseRestService, RestService
 
 if TYPE_CHECKING:
     from .._types import ConfiguredApp
+    from ..breaker import Breaker
 
 __all__ = [
     "AsyncTransport",
@@ -149,6 +150,8 @@ class BaseTransport(abc.ABC):
         self.service_class = service_class
         #: Where the flows of its calls read the time and wait; `None` for the package's clock.
         self.clock: Clock | None = None
+        #: The circuit breaker its calls go through (a remote's); `None`: none.
+        self.breaker: Breaker | None = None
         #: The `HTTPCache` its reads go through, if any.
         self.cache: HTTPCache | None = options.get("cache")
         if self.cache is not None:

@@ -29,6 +29,8 @@ from django.http import HttpResponseBase
 from rest_framework.response import Response
 from rest_framework.utils.encoders import JSONEncoder
 
+from ...client import telemetry
+from ...client.telemetry import TRACE_QUERY_KEY
 from ...contract import RETRY_AFTER_HEADER, method_arguments
 from ...errors import BadRequest, GeneralError, NotFound
 from ..calls import CallContext, run_call
@@ -63,6 +65,8 @@ class Call:
     query: Mapping[str, Any] = dataclasses.field(default_factory=dict)
     #: Whether the event carried data (a missing argument is JavaScript's `undefined`).
     has_data: bool = False
+    #: The trace headers the call carried (the query's `$trace`, taken out of it).
+    trace: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 def parse_call(method: str, args: Sequence[Any]) -> Call:
@@ -90,7 +94,9 @@ def parse_call(method: str, args: Sequence[Any]) -> Call:
         raise BadRequest("The query (params.query) must be an object")
     id = _id_value(values["id"]) if "id" in names else None
     data = values.get("data")
-    return Call(method, path, id, data, dict(query), has_data)
+    query = dict(query)
+    trace = telemetry.call_trace(query) if TRACE_QUERY_KEY in query else {}
+    return Call(method, path, id, data, query, has_data, trace)
 
 
 async def dispatch(
@@ -116,9 +122,12 @@ async def dispatch(
 def _answer(connection: Connection, call: Call) -> tuple[Any, ...]:
     close_old_connections()
     try:
-        result = call_service(connection, call)
-    except Failed as failure:
-        return (failure.error,)
+        with telemetry.server_span(call.path, call.method, call.trace) as span:
+            try:
+                result = call_service(connection, call)
+            except Failed as failure:
+                telemetry.failed_span(span, failure.error)
+                return (failure.error,)
     finally:
         close_old_connections()
     return (None, result)
@@ -150,7 +159,7 @@ def call_service(connection: Connection, call: Call) -> Any:
     params = Params(
         query=dict(call.query),
         route=dict(match.params),
-        headers=dict(connection.headers),
+        headers={**connection.headers, **call.trace},
         provider=PROVIDER,
         connection=connection,
     )
