@@ -4,7 +4,8 @@ Services whose records only some users may read, for the tests of the events' re
 `notes`: each user reads their own notes, staff every note, anonymous users none (the
 `get_queryset` of docs/authentication.md); `shared-notes`: every logged-in user reads every
 note, declared (`event_readers = "shared"`); `open-notes`: per-user reads, but its events go
-wherever the channels say (`event_readers = "unchecked"`).
+wherever the channels say (`event_readers = "unchecked"`); `guarded-notes`: `notes` with an
+object permission besides.
 """
 
 from __future__ import annotations
@@ -56,6 +57,17 @@ class OpenNoteService(NoteService):
     event_readers = "unchecked"
 
 
+class NotHidden(permissions.BasePermission):
+    """Notes whose text starts with "hidden" are for staff only: an object permission."""
+
+    def has_object_permission(self, request, view, obj):
+        return request.user.is_staff or not obj.text.startswith("hidden")
+
+
+class GuardedNoteService(NoteService):
+    permission_classes = [NotHidden]
+
+
 class EveryonePublisher(Publisher):
     """Every event to every connection, anonymous or not: only the read rule filters."""
 
@@ -68,4 +80,5 @@ SERVICES = {
     "notes": S + "NoteService",
     "shared-notes": S + "SharedNoteService",
     "open-notes": S + "OpenNoteService",
+    "guarded-notes": S + "GuardedNoteService",
 }

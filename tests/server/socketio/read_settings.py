@@ -16,5 +16,6 @@ DJANGO_SERVICES = {
         "notes": _S + "NoteService",
         "shared-notes": _S + "SharedNoteService",
         "open-notes": _S + "OpenNoteService",
+        "guarded-notes": _S + "GuardedNoteService",
     },
 }
