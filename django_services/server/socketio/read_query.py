@@ -13,18 +13,23 @@ to one `get_instance()` a user.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import logging
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError, NotSupportedError
 from django.db.models import IntegerField, Value
+from django.http import Http404
+from rest_framework import exceptions as drf_exceptions
 from rest_framework.permissions import BasePermission
 
-from ...errors import BadRequest
+from ...errors import BadRequest, FeathersError
 from ...query.convert import convert_value
-from .reads import allowed_call
 
-__all__ = ["BATCH", "read_in_one_query"]
+__all__ = ["BATCH", "allowed_call", "read_in_one_query"]
+
+logger = logging.getLogger("django_services.server")
 
 #: Users a query answers for at most.
 BATCH = 250
@@ -89,3 +94,16 @@ def _object_permissions(service: Any) -> bool:
 
 def _object_allowed(service: Any, request: Any, instance: Any) -> bool:
     return allowed_call(lambda: service.check_object_permissions(request, instance))
+
+
+def allowed_call(read: Callable[[], Any]) -> bool:
+    """Whether `read()` ran without the error of a refused or missing read."""
+    try:
+        read()
+    except (FeathersError, drf_exceptions.APIException, Http404, PermissionDenied):
+        return False
+    except Exception:
+        # What a `get` would answer with a 500: this user does not get the event.
+        logger.exception("A read check of an event failed.")
+        return False
+    return True

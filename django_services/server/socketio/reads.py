@@ -33,13 +33,11 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
 from django.db import close_old_connections
-from django.http import Http404
 from rest_framework import exceptions as drf_exceptions
 
-from ...errors import FeathersError
 from ..events import ServiceEvent
+from .read_query import allowed_call, read_in_one_query
 
 __all__ = [
     "EVENT_READERS",
@@ -133,8 +131,6 @@ def _readable(check: Mapping[str, Any], users: Sequence[Any]) -> list[bool]:
 
 def _read_in_one_query(route: Any, users: Sequence[Any], check: Mapping[str, Any]) -> list[bool]:
     """A model service's record, for every user allowed `get`: one query (`read_query`)."""
-    from .read_query import read_in_one_query
-
     calls = []
     for index, user in enumerate(users):
         service, _, request = _call(route, user, check)
@@ -232,19 +228,6 @@ def _check_method(service: Any, request: Any) -> None:
     if "get" not in service.get_methods():
         raise drf_exceptions.MethodNotAllowed("GET")
     service.check_permissions(request)
-
-
-def allowed_call(read: Callable[[], Any]) -> bool:
-    """Whether `read()` ran without the error of a refused or missing read."""
-    try:
-        read()
-    except (FeathersError, drf_exceptions.APIException, Http404, PermissionDenied):
-        return False
-    except Exception:
-        # What a `get` would answer with a 500: this user does not get the event.
-        logger.exception("A read check of an event failed.")
-        return False
-    return True
 
 
 def _id_field(service: Any) -> str:
