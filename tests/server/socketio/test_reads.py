@@ -186,6 +186,20 @@ async def test_a_shared_service_reaches_every_user_its_permissions_allow(publish
     assert not [event for event in names(anonymous) if event.startswith("shared-notes")]
 
 
+def test_an_unknown_event_readers_value_is_named():
+    from django_services.server.events import ServiceEvent
+    from tests.server.socketio.read_services import NoteService
+
+    class Typo(NoteService):
+        event_readers = "shard"
+
+    class Context:
+        service = Typo()
+
+    with pytest.raises(ValueError, match=r"Typo.event_readers is 'shard': one of 'per_user'"):
+        reads.rule(ServiceEvent("notes", "created", {"id": 1}, Context()))
+
+
 async def test_a_service_that_opts_out_reaches_its_whole_channels(publishing, connect):
     ada, _, _ = await logged_in(connect, "ada@example.com")
     bob, _, _ = await logged_in(connect, "bob@example.com")

@@ -6,6 +6,7 @@ sockets, whichever process made the write.
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import uuid
 
@@ -82,16 +83,54 @@ async def test_a_record_reaches_only_its_readers_on_every_process(servers):
         over_rest = response.json()
         over_socket = await ada.call("create", "notes", {"text": "socket"}, {})
         removed = await ada.call("remove", "notes", over_socket["id"], {})
+        removed_over_rest = requests.delete(
+            f"{wsgi.url}/notes/{over_rest['id']}",
+            headers={"Authorization": f"Bearer {token}"},
+            timeout=10,
+        )
+        assert removed_over_rest.status_code == 200, removed_over_rest.text
         for client in (ada, ada_elsewhere):
             await arrives(client, "notes created", over_rest)
             await arrives(client, "notes created", over_socket)
             await arrives(client, "notes removed", removed)
+            await arrives(client, "notes removed", removed_over_rest.json())
 
         # The barrier: published after the notes, on the channel both servers read in order.
         marker = await ada.call("create", "people", {"name": "barrier"}, {})
         for client in (bob, bob_here):
             await arrives(client, "people created", marker)
             assert not [event for event, _ in client.events if event.startswith("notes")]
+    finally:
+        for client in clients:
+            await client.close()
+
+
+async def test_concurrent_writes_of_two_users_reach_each_user_s_sockets_only(servers):
+    first, second, wsgi = servers
+    requests.post(f"{wsgi.url}/__reset", timeout=10)
+    ada, _ = await logged_in(first.url, "ada@example.com", wsgi.url)
+    ada_elsewhere, _ = await logged_in(second.url, "ada@example.com", wsgi.url)
+    bob, _ = await logged_in(second.url, "bob@example.com", wsgi.url)
+    clients = (ada, ada_elsewhere, bob)
+    try:
+        writes = [
+            client.call("create", "notes", {"text": f"{name} {n}"}, {})
+            for n in range(8)
+            for client, name in ((ada, "ada"), (bob, "bob"))
+        ]
+        notes = await asyncio.gather(*writes)
+        marker = await ada.call("create", "people", {"name": "barrier"}, {})
+        for client in clients:
+            await arrives(client, "people created", marker)
+
+        def received(client: Client) -> list[str]:
+            texts = [data["text"] for event, data in client.events if event == "notes created"]
+            return sorted(texts)
+
+        mine = sorted(note["text"] for note in notes if note["text"].startswith("ada"))
+        theirs = sorted(note["text"] for note in notes if note["text"].startswith("bob"))
+        assert received(ada) == received(ada_elsewhere) == mine
+        assert received(bob) == theirs
     finally:
         for client in clients:
             await client.close()
