@@ -14,7 +14,8 @@ exposed, its permission classes allow it (`has_permission`), the record is among
 The question is asked once per event in each process that holds recipients, and once per
 distinct user among them (anonymous connections are one user), never per connection:
 
-* `"per_user"`: one `get` of the record for each distinct user (one query each);
+* `"per_user"`: one query for every user, their querysets combined (`read_query`); a
+  service that is not a model service gets one `get` a user;
 * `"shared"`: one query per event, whoever listens; then the permissions of each user;
 * `removed`: the record is gone when the event leaves, so it cannot be read again: it reaches
   the user who removed it (`"per_user"`), or every user the `get` permission allows
@@ -23,7 +24,9 @@ distinct user among them (anonymous connections are one user), never per connect
   checked as that record; other data is not a record: it needs the `get` permission only.
 
 `rule(event)` (in the thread that committed) describes the check as JSON, so that it crosses
-processes with the event; `readable(rule, users)` answers it where the connections are.
+processes with the event; `readable(rule, users)` answers it where the connections are: in the
+committing thread for the process's own sockets (`allowed()`), in a worker thread of each
+other process (`recipients()`).
 """
 
 from __future__ import annotations
