@@ -186,6 +186,30 @@ async def test_a_shared_service_reaches_every_user_its_permissions_allow(publish
     assert not [event for event in names(anonymous) if event.startswith("shared-notes")]
 
 
+async def test_an_event_published_from_the_event_loop_is_checked_in_a_worker_thread(
+    publishing, connect, live_socket_server
+):
+    from django_services.server.events import ServiceEvent
+    from django_services.server.registry import get_service
+
+    ada, _, _ = await logged_in(connect, "ada@example.com")
+    bob, _, _ = await logged_in(connect, "bob@example.com")
+    note = await ada.call("create", "notes", {"text": "again"}, {})
+    server = live_socket_server.application.server
+
+    class Context:
+        service = get_service("notes")
+
+    async def publish_in_the_loop():
+        # The loop can not wait for itself: the fan-out checks, in a worker thread.
+        server.on_service_event(ServiceEvent("notes", "patched", note, Context()))
+
+    await asyncio.wrap_future(asyncio.run_coroutine_threadsafe(publish_in_the_loop(), server.loop))
+    await barrier(bob, [ada, bob])
+    assert ("notes patched", note) in ada.events
+    assert "notes patched" not in names(bob)
+
+
 def test_an_unknown_event_readers_value_is_named():
     from django_services.server.events import ServiceEvent
     from tests.server.socketio.read_services import NoteService
