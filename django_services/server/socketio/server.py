@@ -286,7 +286,7 @@ class SocketServer:
             # A loop too busy to answer: the fan-out checks, in a worker thread.
             groups.cancel()
             return None
-        return reads.allowed(read, found)
+        return reads.allowed(read, found) if found else {}
 
     async def _groups(self, rooms: list[str]) -> dict[Any, tuple[Any, list[str]]]:
         sids = [sid for sid, _ in self.sio.manager.get_participants("/", rooms)]
