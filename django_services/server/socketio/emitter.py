@@ -24,7 +24,6 @@ from ...conf import services_settings
 from ..events import ServiceEvent, event_bus
 from . import reads
 from .channels import get_publisher, resolve_channels
-from .fanout import emit_message
 
 __all__ = ["install", "redis_channel", "redis_url", "server_started", "server_stopped"]
 
@@ -94,7 +93,7 @@ def _emit(manager: Any, name: str, data: Any, rooms: list[str], read: Any) -> No
     if read is None:
         manager.emit(name, data, namespace="/", room=rooms)
         return
-    message = emit_message(name, data, "/", rooms, read)
+    message = reads.emit_message(name, data, "/", rooms, read)
     message["host_id"] = manager.host_id
     manager._publish(message)
 

@@ -36,12 +36,13 @@ from engineio import async_socket, exceptions
 from engineio import packet as eio_packet
 from socketio import packet
 
+from . import reads
+
 __all__ = [
     "SLICE",
     "Manager",
     "RedisManager",
     "SocketQueue",
-    "emit_message",
     "install_pings",
     "install_writer",
 ]
@@ -175,7 +176,10 @@ class RedisManager(socketio.AsyncRedisManager, Manager):
     """
     python-socketio's `AsyncRedisManager`, each process fanning out as `Manager` does. An
     event's read rule travels with it, and each process checks it for its own sockets.
+    Events leave for the other processes in the order they were emitted.
     """
+
+    _publish_lock: asyncio.Lock | None = None
 
     async def emit(
         self,
@@ -194,15 +198,25 @@ class RedisManager(socketio.AsyncRedisManager, Manager):
         python-socketio's emit to every process; with `read`, each checks it for its own
         sockets (this one as `checked` says, if given).
         """
-        if read is None or kwargs.get("ignore_queue"):
+        if kwargs.get("ignore_queue"):
             await super().emit(event, data, namespace, room, skip_sid, callback, to, **kwargs)
             return
-        room = to or room
-        await Manager.emit(self, event, data, namespace, room, skip_sid, read=read, checked=checked)
-        message = emit_message(event, data, namespace, room, read)
-        message["skip_sid"] = skip_sid
-        message["host_id"] = self.host_id
-        await self._publish(message)
+        if self._publish_lock is None:
+            self._publish_lock = asyncio.Lock()
+        # Two publishes at once may take two Redis connections and arrive swapped: one at a
+        # time, so that every process gets one process's events in the order sent.
+        async with self._publish_lock:
+            if read is None:
+                await super().emit(event, data, namespace, room, skip_sid, callback, to, **kwargs)
+                return
+            room = to or room
+            await Manager.emit(
+                self, event, data, namespace, room, skip_sid, read=read, checked=checked
+            )
+            message = reads.emit_message(event, data, namespace, room, read)
+            message["skip_sid"] = skip_sid
+            message["host_id"] = self.host_id
+            await self._publish(message)
 
     async def _handle_emit(self, message: dict[str, Any]) -> None:
         read = message.get("read")
@@ -218,26 +232,6 @@ class RedisManager(socketio.AsyncRedisManager, Manager):
             skip_sid=message.get("skip_sid"),
             read=read,
         )
-
-
-def emit_message(
-    event: str, data: Any, namespace: str, room: Any, read: Mapping[str, Any]
-) -> dict[str, Any]:
-    """
-    python-socketio's pub/sub message of an emit (JSON data, no callback), with its read rule:
-    what `RedisManager` and the write-only emitter publish.
-    """
-    return {
-        "method": "emit",
-        "event": event,
-        "data": [data],
-        "binary": False,
-        "namespace": namespace,
-        "room": room,
-        "skip_sid": None,
-        "callback": None,
-        "read": dict(read),
-    }
 
 
 class SocketQueue:

@@ -45,6 +45,7 @@ from .read_query import allowed_call, read_in_one_query
 __all__ = [
     "EVENT_READERS",
     "allowed",
+    "emit_message",
     "readable",
     "recipients",
     "rule",
@@ -299,3 +300,23 @@ def _allowed_in_thread(
         return allowed(check, groups)
     finally:
         close_old_connections()
+
+
+def emit_message(
+    event: str, data: Any, namespace: str, room: Any, read: Mapping[str, Any]
+) -> dict[str, Any]:
+    """
+    python-socketio's pub/sub message of an emit (JSON data, no callback), with its read rule:
+    what `RedisManager` and the write-only emitter publish.
+    """
+    return {
+        "method": "emit",
+        "event": event,
+        "data": [data],
+        "binary": False,
+        "namespace": namespace,
+        "room": room,
+        "skip_sid": None,
+        "callback": None,
+        "read": dict(read),
+    }

@@ -119,6 +119,12 @@ async def test_concurrent_writes_of_two_users_reach_each_user_s_sockets_only(ser
             for client, name in ((ada, "ada"), (bob, "bob"))
         ]
         notes = await asyncio.gather(*writes)
+        for note in notes:
+            readers = (ada, ada_elsewhere) if note["text"].startswith("ada") else (bob,)
+            for client in readers:
+                await arrives(client, "notes created", note)
+        # Every note's event has been fanned out in both processes: what was sent to a
+        # socket that must not get it is on its way before the barrier.
         marker = await ada.call("create", "people", {"name": "barrier"}, {})
         for client in clients:
             await arrives(client, "people created", marker)
