@@ -13,7 +13,6 @@ Feathers does.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
 import contextlib
 import json
 import logging
@@ -27,8 +26,8 @@ from rest_framework.utils.encoders import JSONEncoder
 from ... import clock
 from ...errors import FeathersError, GeneralError
 from ..events import ServiceEvent, event_bus
-from . import emitter, fanout, reads
-from .channels import Channel, get_publisher, resolve_channels
+from . import emitter, fanout
+from .channels import get_publisher
 from .connection import Connection
 from .dispatch import Failed, dispatch
 from .flood import CallBudget, too_many_calls
@@ -42,6 +41,7 @@ from .protocol import (
     end_polls_on_close,
     refuse_namespace,
 )
+from .publishing import EventSender
 from .workers import CallWorkers
 
 if TYPE_CHECKING:
@@ -50,9 +50,6 @@ if TYPE_CHECKING:
 __all__ = ["SocketServer"]
 
 logger = logging.getLogger("django_services.server")
-
-#: Seconds the committing thread waits for the event loop to name an event's recipients.
-_GROUPS_TIMEOUT = 5.0
 
 
 class _JSON:
@@ -110,8 +107,7 @@ class SocketServer:
         options["namespaces"] = "*"
         self.sio = socketio.AsyncServer(async_mode="asgi", **options)
         self.connections: dict[str, Connection] = {}
-        if isinstance(self.sio.manager, fanout.Manager):
-            self.sio.manager.read_filter = self._readers
+        self.events = EventSender(self.sio, self.connections, self.workers)
         self._budgets: dict[str, CallBudget] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -258,90 +254,7 @@ class SocketServer:
         publisher = get_publisher()
         if publisher is None:
             return
-        channels = resolve_channels(publisher, event)
-        if channels:
-            name = f"{event.path} {event.event}"
-            read = reads.rule(event)
-            checked = None if read is None else self._check_here(read, channels, loop)
-            asyncio.run_coroutine_threadsafe(
-                self._send(name, event.data, channels, read, checked), loop
-            )
-
-    def _check_here(
-        self, read: Any, channels: list[Channel], loop: asyncio.AbstractEventLoop
-    ) -> dict[str, Any] | None:
-        """
-        In the committing thread: `{sid: user key}` of this process's sockets in `channels`
-        that may read the event, checked before the write's answer leaves. None when this
-        thread is the loop's (the fan-out then checks, in a worker thread).
-        """
-        with contextlib.suppress(RuntimeError):
-            if asyncio.get_running_loop() is loop:
-                return None
-        rooms = [room for item in channels for room in item.names]
-        groups = asyncio.run_coroutine_threadsafe(self._groups(rooms), loop)
-        try:
-            found = groups.result(_GROUPS_TIMEOUT)
-        except concurrent.futures.TimeoutError:
-            # A loop too busy to answer: the fan-out checks, in a worker thread.
-            groups.cancel()
-            return None
-        return reads.allowed(read, found) if found else {}
-
-    async def _groups(self, rooms: list[str]) -> dict[Any, tuple[Any, list[str]]]:
-        sids = [sid for sid, _ in self.sio.manager.get_participants("/", rooms)]
-        return reads.user_groups(sids, self.connections)
-
-    async def _readers(self, read: Any, sids: list[str], checked: Any = None) -> list[str]:
-        """The sockets among `sids` whose user may read an event (`reads.recipients`)."""
-        return await reads.recipients(read, sids, self.connections, self._run_check, checked)
-
-    async def _run_check(self, function: Any, *args: Any) -> Any:
-        return await self.workers.run(None, function, *args)
-
-    async def _emit(self, name: str, data: Any, rooms: list[str], read: Any, checked: Any) -> None:
-        """One emit, checked by the read rule `read` (None: none)."""
-        manager = self.sio.manager
-        if read is None:
-            await self.sio.emit(name, data, to=rooms)
-        elif isinstance(manager, fanout.Manager):
-            await manager.emit(name, data, "/", to=rooms, read=read, checked=checked)
-        else:
-            # A client manager of the project's own: its local sockets, checked here.
-            sids = [sid for sid, _ in manager.get_participants("/", rooms)]
-            allowed = await self._readers(read, sids, checked) if sids else []
-            if allowed:
-                await self.sio.emit(name, data, to=allowed)
-
-    async def _send(
-        self, name: str, data: Any, channels: list[Channel], read: Any = None, checked: Any = None
-    ) -> None:
-        """
-        Send the event to each connection of `channels` once, with its channel's data, if
-        its user may read the event (`read` and `checked`, see `reads`).
-        """
-        rooms = [room for item in channels for room in item.names]
-        if not any(item.has_data for item in channels):
-            await self._emit(name, data, rooms, read, checked)
-            return
-        if isinstance(self.sio.manager, socketio.AsyncPubSubManager):
-            # Other processes' connections are not known here: one emit per channel.
-            for item in channels:
-                payload = item.data if item.has_data else data
-                await self._emit(name, payload, list(item.names), read, checked)
-            return
-        # The data of the first channel that holds a connection is the one it gets.
-        groups: dict[int, tuple[Any, list[str]]] = {}
-        reached: set[str] = set()
-        for item in channels:
-            payload = item.data if item.has_data else data
-            for room in item.names:
-                for sid, _ in self.sio.manager.get_participants("/", room):
-                    if sid not in reached:
-                        reached.add(sid)
-                        groups.setdefault(id(item), (payload, []))[1].append(sid)
-        for payload, sids in groups.values():
-            await self._emit(name, payload, sids, read, checked)
+        self.events.publish(event, publisher, loop)
 
     # Token expiry -------------------------------------------------------------------------
 
