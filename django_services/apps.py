@@ -12,6 +12,7 @@ class DjangoServicesConfig(AppConfig):
 
         if services_settings.SOCKETIO_REDIS_URL:
             # Events of this process reach the sockets of every socket.io server through Redis.
-            from .server.socketio import emitter
+            from .server.socketio import emitter, revocation
 
             emitter.install()
+            revocation.install()

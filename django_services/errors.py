@@ -8,6 +8,7 @@ The Feathers error classes, shared by the server and the client.
 Hierarchy:
 
     FeathersError
+    ├── NotModified (304)        a read's `If-None-Match` matched (socket.io; REST answers 304)
     ├── BadRequest (400)
     ├── NotAuthenticated (401)
     ├── PaymentError (402)
@@ -19,7 +20,9 @@ Hierarchy:
     ├── Conflict (409)
     ├── Gone (410)
     ├── LengthRequired (411)
+    ├── PreconditionFailed (412) an `If-Match` that the record's current ETag does not match
     ├── Unprocessable (422)
+    ├── PreconditionRequired (428)  a write without `If-Match` to a service that requires one
     ├── TooManyRequests (429)
     ├── GeneralError (500)
     ├── NotImplemented (501)
@@ -46,7 +49,10 @@ __all__ = [
     "NotAuthenticated",
     "NotFound",
     "NotImplemented",
+    "NotModified",
     "PaymentError",
+    "PreconditionFailed",
+    "PreconditionRequired",
     "Timeout",
     "TooManyRequests",
     "Unavailable",
@@ -146,6 +152,11 @@ def _rebuild(cls: type[FeathersError], message: str, data: Any, state: dict) -> 
     return cls(message, data, **state)
 
 
+class NotModified(FeathersError):
+    code = 304
+    class_name = "not-modified"
+
+
 class BadRequest(FeathersError):
     code = 400
     class_name = "bad-request"
@@ -201,9 +212,19 @@ class LengthRequired(FeathersError):
     class_name = "length-required"
 
 
+class PreconditionFailed(FeathersError):
+    code = 412
+    class_name = "precondition-failed"
+
+
 class Unprocessable(FeathersError):
     code = 422
     class_name = "unprocessable"
+
+
+class PreconditionRequired(FeathersError):
+    code = 428
+    class_name = "precondition-required"
 
 
 class TooManyRequests(FeathersError):
@@ -232,6 +253,7 @@ class Unavailable(FeathersError):
 
 
 ERROR_CLASSES: tuple[type[FeathersError], ...] = (
+    NotModified,
     BadRequest,
     NotAuthenticated,
     PaymentError,
@@ -243,7 +265,9 @@ ERROR_CLASSES: tuple[type[FeathersError], ...] = (
     Conflict,
     Gone,
     LengthRequired,
+    PreconditionFailed,
     Unprocessable,
+    PreconditionRequired,
     TooManyRequests,
     GeneralError,
     NotImplemented,

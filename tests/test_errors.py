@@ -12,6 +12,7 @@ from django_services.errors import (
 )
 
 TABLE = [
+    (304, "NotModified", "not-modified"),
     (400, "BadRequest", "bad-request"),
     (401, "NotAuthenticated", "not-authenticated"),
     (402, "PaymentError", "payment-error"),
@@ -23,7 +24,9 @@ TABLE = [
     (409, "Conflict", "conflict"),
     (410, "Gone", "gone"),
     (411, "LengthRequired", "length-required"),
+    (412, "PreconditionFailed", "precondition-failed"),
     (422, "Unprocessable", "unprocessable"),
+    (428, "PreconditionRequired", "precondition-required"),
     (429, "TooManyRequests", "too-many-requests"),
     (500, "GeneralError", "general-error"),
     (501, "NotImplemented", "not-implemented"),
@@ -47,9 +50,10 @@ def test_every_class_has_the_contract_name_code_and_class_name(code, name, class
     assert errors.errors[code] is cls
 
 
-def test_mapping_holds_exactly_the_seventeen_classes_by_name_and_code():
-    assert len(errors.ERROR_CLASSES) == 17
-    assert len(errors.errors) == 34
+def test_mapping_holds_exactly_the_twenty_classes_by_name_and_code():
+    # Feathers' seventeen, and the three of conditional requests (304, 412, 428).
+    assert len(errors.ERROR_CLASSES) == 20
+    assert len(errors.errors) == 40
     assert errors.errors["Gone"] is Gone
 
 

@@ -27,6 +27,7 @@ from .authentication import (
     Storage,
     authentication_client,
 )
+from .conditional import etag_of
 from .config import DEFAULT_TIMEOUT, Retries, TimeoutConfig
 from .rest import RestClient, rest_client
 from .services import AsyncRestService, BaseRestService, RestService
@@ -54,6 +55,7 @@ __all__ = [
     "Transport",
     "authentication_client",
     "errors",
+    "etag_of",
     "rest_client",
     "socketio_client",
 ]

@@ -39,6 +39,7 @@ from ..errors import (
     from_json,
 )
 from ..query.codec import stringify
+from .conditional import tagged
 
 __all__ = [
     "PARAMS_KEYS",
@@ -222,13 +223,15 @@ def decode(response: Response, request: Request) -> Any:
     if response.status == 204 or not response.content.strip():
         return None
     try:
-        return json.loads(response.content)
+        result = json.loads(response.content)
     except (ValueError, RecursionError) as exc:
         raise GeneralError(
             f"The response to {request.method} {request.url} "
             f"({_status_line(response)}) is not valid JSON.",
             response=response.raw,
         ) from exc
+    headers = response.headers
+    return tagged(result, headers.get("ETag"), headers.get("Last-Modified"))
 
 
 def error_from_response(response: Response) -> FeathersError:

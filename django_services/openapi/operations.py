@@ -34,6 +34,7 @@ from .bodies import (
     model_bodies,
 )
 from .components import error_responses, json_response, union
+from .conditional import add_conditional
 
 __all__ = ["SERVICE_METHOD_HEADER", "DescribedService", "ServiceDescriber"]
 
@@ -330,6 +331,7 @@ class _Operations:
         if auth:
             operation["security"] = auth
         operation["responses"] = {**responses, **error_responses(with_body=body is not None)}
+        add_conditional(operation, name, self.service)
         return operation
 
     def path_parameters(self, with_id: bool) -> list[dict[str, Any]]:

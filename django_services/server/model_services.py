@@ -46,6 +46,8 @@ from ..query.convert import convert_value
 from ..query.orm import apply_select, fetch_page
 from ..query.parse import FeathersQuery
 from .calls import REPLACE_MULTIPLE, CallContext, attach
+from .conditional import OPTIONS as CONDITIONAL_OPTIONS
+from .conditional import ConditionalMixin
 from .filters import FeathersQueryFilter
 from .model_data import ModelDataMixin
 from .model_options import ModelOptionsMixin
@@ -61,7 +63,7 @@ __all__ = ["ModelService"]
 # Services are routed by the services router, not DRF's (`as_view()` takes options, no
 # action map) and `action` is None between calls: ServiceMixin's definitions win by design.
 class ModelService(  # type: ignore[misc,override]
-    ModelDataMixin, ModelOptionsMixin, ServiceMixin, GenericViewSet
+    ConditionalMixin, ModelDataMixin, ModelOptionsMixin, ServiceMixin, GenericViewSet
 ):
     """
     A service over a queryset and a serializer (a DRF `GenericViewSet`).
@@ -77,6 +79,7 @@ class ModelService(  # type: ignore[misc,override]
     * **representation_class** - how records are shown without a serializer per call
       (`Representation`, the default; `Representation.declines` says when it cannot), or
       None for the plain serializer path: a serializer per call, records as instances.
+    * **etag_field**, **last_modified_field**, **require_preconditions** - `conditional.py`.
 
     **Hooks**, besides DRF's (`get_queryset`, `get_serializer_class`,
     `get_serializer_context`, `perform_create`, `perform_update`, `perform_destroy`):
@@ -89,6 +92,8 @@ class ModelService(  # type: ignore[misc,override]
 
     filter_backends: Any = [FeathersQueryFilter]
     pagination_class: Any = FeathersPagination
+    # Read with `getattr` where used: options that do not widen the class (see `conditional`).
+    _shorthand_options = (*ModelOptionsMixin._shorthand_options, *CONDITIONAL_OPTIONS)
 
     # The standard methods ---------------------------------------------------------------
 
@@ -116,7 +121,7 @@ class ModelService(  # type: ignore[misc,override]
     def get(self, id: Any, params: Params) -> Any:
         """The record with this id, if it matches the query."""
         self._prepare_query(params)
-        return self.represent(self.get_instance(id))
+        return self._answer_read(self.get_instance(id))
 
     def create(self, data: Any, params: Params) -> Any:
         """Create a record, or several from a list when `multi` allows it."""
@@ -132,6 +137,8 @@ class ModelService(  # type: ignore[misc,override]
         self._check_valid(serializer)
         with self._create_transaction(serializer, many=many):
             self.perform_create(serializer)
+        if not many:
+            self._answer_written(serializer.instance)
         if (
             query.select is None
             and serializer.instance is not None
@@ -153,12 +160,14 @@ class ModelService(  # type: ignore[misc,override]
         self._prepare_query(params)
         with self._atomic():
             instance = self.get_instance(id, lock=True)
+            self._check_write(instance)
             # The record keeps its id, whatever the body says: a required id field gets it.
             data[self._id_field()] = getattr(instance, self._id_lookup()[0])
             serializer = self.get_serializer(instance, data=data)
             self._check_valid(serializer)
             serializer.validated_data.update(self._replacement_defaults(serializer))
             self._save_update(serializer)
+        self._answer_written(serializer.instance)
         return self.represent(serializer.instance)
 
     def patch(self, id: Any, data: Any, params: Params) -> Any:
@@ -169,9 +178,11 @@ class ModelService(  # type: ignore[misc,override]
         self._prepare_query(params)
         with self._atomic():
             instance = self.get_instance(id, lock=True)
+            self._check_write(instance)
             serializer = self.get_serializer(instance, data=data, partial=True)
             self._check_valid(serializer)
             self._save_update(serializer)
+        self._answer_written(serializer.instance)
         return self.represent(serializer.instance)
 
     def remove(self, id: Any, params: Params) -> Any:
@@ -181,6 +192,7 @@ class ModelService(  # type: ignore[misc,override]
         self._prepare_query(params)
         with self._atomic():
             instance = self.get_instance(id, lock=True)
+            self._check_write(instance)
             removed = self.represent(instance)
             self.perform_destroy(instance)
         return removed
@@ -268,6 +280,7 @@ class ModelService(  # type: ignore[misc,override]
                 )
             )
         self._forget_call_tables()
+        self._take_preconditions(params, kind)
         tables = self._get_field_tables()
         parsed = self.get_query_declaration().parse(
             params.query,

@@ -40,9 +40,11 @@ from rest_framework.views import APIView
 from .._drf_compat import add_response_closer
 from ..conf import import_from_string, services_settings
 from ..contract import EVENTS, SERVICE_METHOD_HEADER
+from ..errors import NotModified
 from ..query import codec
 from .base_service import BaseService, is_option
 from .calls import CallContext, attach, run_call
+from .conditional import conditional_response, not_modified_response
 from .methods import check_method_allowed, http_methods_for, resolve_method
 from .negotiation import ServiceContentNegotiation
 from .params import Params
@@ -227,6 +229,11 @@ class ServiceMixin(BaseService):
             context.params.query = self._parse_query_string(drf_request)
             context.event = EVENTS.get(context.method)
             response = self._make_response(context.method, run_call(context))
+        except NotModified as exc:
+            # A declared field settled the read's preconditions: no representation was built.
+            etag = exc.data.get("etag") if isinstance(exc.data, dict) else None
+            modified = getattr(self, "_answer_last_modified", None)
+            response = not_modified_response(etag=etag, modified=modified)
         except Exception as exc:
             response = self.handle_exception(exc)
         # DRF finalizes any HttpResponseBase (a method may return a Django response); the
@@ -237,6 +244,16 @@ class ServiceMixin(BaseService):
             *args,
             **kwargs,
         )
+        if context.method is not None:
+            try:
+                # A 304 stands for the answer: a Django response, as DRF finalizes them too.
+                self.response = conditional_response(  # type: ignore[assignment]
+                    self, context.method, context.params, self.response
+                )
+            except Exception as exc:  # a read's If-Match that fails (412)
+                self.response = self.finalize_response(
+                    drf_request, self.handle_exception(exc), *args, **kwargs
+                )
         return self.response
 
     def _release_request(self) -> None:

@@ -2,7 +2,8 @@
 Writes at the same time over real HTTP: two server processes on one database, real threads.
 
 Patches of different fields of one record must all stay (none overwrites another's column
-with the value it read), and no answer is a 500.
+with the value it read), two patches from the same read version with `If-Match` must not both
+win, and no answer is a 500.
 """
 
 from __future__ import annotations
@@ -125,3 +126,35 @@ def test_multi_patches_of_the_same_records_in_opposite_orders_do_not_deadlock(ur
     assert statuses == [200] * 2 * MULTI_TRIALS, servers.logs()
     names = {person["name"] for person in sessions[0].get(urls[0] + "/people", timeout=30).json()}
     assert len(names) == 1  # one patch wrote every record after the other
+
+
+def test_two_patches_from_the_same_version_one_wins_the_other_is_412(urls, servers):
+    first, second = requests.Session(), requests.Session()
+    outcomes = []
+    for trial in range(TRIALS):
+        todo = first.post(urls[0] + "/todos", json={"text": "new"}, timeout=30).json()
+        path = f"/todos/{todo['id']}"
+        etag = first.get(urls[0] + path, timeout=30).headers["ETag"]
+        text, done = run_together(
+            lambda path=path, trial=trial, etag=etag: first.patch(
+                urls[0] + path,
+                json={"text": f"text {trial}"},
+                headers={"If-Match": etag},
+                timeout=30,
+            ),
+            lambda path=path, etag=etag: second.patch(
+                urls[1] + path, json={"complete": True}, headers={"If-Match": etag}, timeout=30
+            ),
+        )
+        statuses = sorted(getattr(answer, "status_code", answer) for answer in (text, done))
+        winner = text if text.status_code == 200 else done
+        stored = first.get(urls[0] + path, timeout=30)
+        # The one write that stayed is the winner's, and its answer's ETag is the record's.
+        outcomes.append(
+            (
+                statuses,
+                stored.json() == winner.json(),
+                stored.headers["ETag"] == winner.headers["ETag"],
+            )
+        )
+    assert outcomes == [([200, 412], True, True)] * TRIALS, servers.logs()

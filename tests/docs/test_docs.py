@@ -237,7 +237,7 @@ def test_the_contract_lists_every_error_class():
         and value is not errors.FeathersError
     ]
 
-    assert len(classes) == 17
+    assert len(classes) == 20
     for cls in classes:
         row = f"| {cls.code} | {cls.__name__} | {cls.class_name} |"
         assert row in contract, row

@@ -76,6 +76,17 @@ def test_the_page_loads_the_feathers_and_socket_io_clients_and_shows_the_demo_lo
         assert bundle.content == (VENDOR_DIR / script.removeprefix("/static/vendor/")).read_bytes()
 
 
+def test_the_page_s_icon_is_served_where_it_links_it_and_at_favicon_ico(example_server):
+    page = requests.get(f"{example_server.url}/", timeout=10).text
+    icons = re.findall(r'<link rel="icon" href="([^"]+)"', page)
+    assert icons == ["/static/demo/favicon.svg"]
+    for path in (icons[0], "/favicon.ico"):
+        icon = requests.get(f"{example_server.url}{path}", timeout=10)
+        assert icon.status_code == 200, path
+        assert icon.headers["Content-Type"].startswith("image/svg+xml"), path
+        assert icon.content.startswith(b"<svg"), path
+
+
 def test_django_s_login_page_the_admin_and_their_static_files_are_served(example_server):
     for path in ("/login/", "/admin/login/"):
         page = requests.get(f"{example_server.url}{path}", timeout=10)

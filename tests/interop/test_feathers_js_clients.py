@@ -78,3 +78,16 @@ def test_feathers_socket_clients_work_with_the_asgi_conformance_fixture(
     spec, node_packages, conformance_asgi_server, tmp_path
 ):
     assert_specs_pass(conformance_asgi_server, spec, tmp_path)
+
+
+def test_the_feathers_rest_client_sends_if_match_and_gets_the_412(
+    node_packages, conformance_server, tmp_path
+):
+    # The conformance fixture only: a Feathers server has no conditional requests.
+    assert_specs_pass(conformance_server, "conditional", tmp_path)
+
+
+def test_the_feathers_socket_client_carries_if_match_as_a_query_key(
+    node_packages, conformance_asgi_server, tmp_path
+):
+    assert_specs_pass(conformance_asgi_server, "socket-conditional", tmp_path)

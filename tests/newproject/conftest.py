@@ -20,8 +20,14 @@ from pathlib import Path
 
 import pytest
 
+import django_services
+
 #: Seconds a command may take (Django starts in well under one).
 TIMEOUT = 60
+
+#: Where the package under test is imported from: the project imports this copy of it, as a
+#: project imports the installed package, whatever copy the environment has installed.
+PACKAGE_ROOT = str(Path(django_services.__file__).resolve().parent.parent)
 
 MODELS = """
 from django.conf import settings
@@ -98,6 +104,7 @@ DJANGO_SERVICES = {
     "SERVICES": {
         "products": "shop.services.ProductService",
         "orders": "shop.services.OrderService",
+        "users": "django_services.server.authentication.UserService",
     },
     "AUTHENTICATION": {},
 }
@@ -129,7 +136,7 @@ class NewProject:
 
     def run(self, *args: str, settings: str = "mysite.settings") -> subprocess.CompletedProcess:
         """Run `python *args` in the project, with `settings` as DJANGO_SETTINGS_MODULE."""
-        environment = {**os.environ, "DJANGO_SETTINGS_MODULE": settings, "PYTHONPATH": ""}
+        environment = {**os.environ, **self.environment(settings)}
         return subprocess.run(
             [sys.executable, *args],
             cwd=self.root,
@@ -138,6 +145,10 @@ class NewProject:
             text=True,
             timeout=TIMEOUT,
         )
+
+    def environment(self, settings: str = "mysite.settings") -> dict[str, str]:
+        """The variables a command runs with: the settings, and the package under test."""
+        return {"DJANGO_SETTINGS_MODULE": settings, "PYTHONPATH": PACKAGE_ROOT}
 
     def manage(self, *args: str, settings: str = "mysite.settings") -> subprocess.CompletedProcess:
         """Run `manage.py *args`."""
@@ -179,3 +190,30 @@ def new_project(tmp_path_factory: pytest.TempPathFactory) -> NewProject:
     _checked(project.manage("makemigrations", "shop"))
     _checked(project.manage("migrate"))
     return project
+
+
+#: The project's ASGI application with socket.io, as docs/realtime.md has it.
+ASGI = """
+from django_services.server.socketio import get_asgi_application
+
+application = get_asgi_application()
+"""
+
+
+@pytest.fixture(scope="session")
+def new_project_server(new_project, tmp_path_factory):
+    """The new project under uvicorn (REST and socket.io on one port), in a child process."""
+    from tests.servers import ProcessServer
+
+    (new_project.root / "mysite" / "asgi_services.py").write_text(ASGI, encoding="utf-8")
+    command = [sys.executable, "-m", "uvicorn", "mysite.asgi_services:application"]
+    server = ProcessServer(
+        "newproject",
+        [*command, "--host", "127.0.0.1", "--port", "{port}"],
+        cwd=new_project.root,
+        log_dir=tmp_path_factory.mktemp("newproject-logs"),
+        env=new_project.environment(),
+        ready_path="/products",
+    )
+    with server:
+        yield server

@@ -92,11 +92,11 @@ LOGIN = """
 """
 
 
-def test_logins_use_the_login_field_of_djangos_user(new_project):
+def test_logins_use_the_login_field_of_djangos_user_or_feathers_email(new_project):
     result = new_project.script(LOGIN)
 
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout.splitlines()[-1]) == [201, 401]
+    assert json.loads(result.stdout.splitlines()[-1]) == [201, 201]
 
 
 def test_a_login_field_the_user_model_does_not_log_in_by_is_named(new_project):

@@ -38,6 +38,8 @@ class SampleService(ModelService):
     operators = ["$like", "$ilike"]
     paginate = {"default": 5, "max": 20}
     multi = ["patch", "remove"]
+    etag_field = "integer"
+    last_modified_field = "moment"
 
 
 class TodoSerializer(serializers.ModelSerializer):
@@ -51,6 +53,7 @@ class TodoService(ModelService):
     serializer_class = TodoSerializer
     permission_classes = [IsAuthenticated]
     multi = ["create"]
+    require_preconditions = True
     paginate = False
 
     def get_queryset(self) -> Any:

@@ -418,6 +418,8 @@ def test_every_documented_query_parameter_is_accepted(schema, client):
     checked = 0
     for parameter in find["parameters"]:
         name = parameter["name"]
+        if parameter["in"] != "query":
+            continue
         if parameter.get("style") == "deepObject":
             field = next(iter(parameter["schema"]["properties"]))
             query: dict[str, Any] = {f"{name}[{field}]": "-1"}

@@ -11,6 +11,7 @@ System checks for `DJANGO_SERVICES["AUTHENTICATION"]`, with stable ids.
     django_services.E106  JWT["EXPIRES_IN"] is not a positive number of seconds or a timedelta
     django_services.E107  REVOKE_ON_PASSWORD_CHANGE is not True or False
     django_services.E108  REFRESH has an invalid value (EXPIRES_IN, COOKIE or COOKIE_NAME)
+    django_services.W111  a users service lets one user write another's account
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from django_services.conf import SETTINGS_NAME, import_from_string
 
 from .config import HMAC_ALGORITHMS, authentication_settings, is_configured
 
-__all__ = ["check_authentication_settings"]
+__all__ = ["check_authentication_settings", "check_users_services"]
 
 SETTING = f"{SETTINGS_NAME}['AUTHENTICATION']"
 _RATE = re.compile(r"^\d+/[smhd][a-z]*$")  # what DRF's parse_rate understands
@@ -215,3 +216,91 @@ def _check_refresh(auth: Mapping[str, Any]) -> list[CheckMessage]:
 
 def _refresh_error(message: str, hint: str) -> Error:
     return Error(message, hint=hint, id="django_services.E108")
+
+
+_WRITES = frozenset({"update", "patch", "remove"})
+
+
+@register(Tags.security)
+def check_users_services(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
+    """
+    Warn about a users service (a `UserService`, or a `ModelService` over `AUTH_USER_MODEL`)
+    whose permissions let any user write any account, as far as the classes tell: no
+    permission class checks records, none is staff-only, and its queryset is not narrowed.
+    """
+    from ..registry import declared_routes
+    from ..routing import Route
+
+    try:
+        routes = [route for route in declared_routes() if isinstance(route, Route)]
+    except ImproperlyConfigured:
+        return []  # django_services.E001 says why
+    messages: list[CheckMessage] = []
+    for route in routes:
+        try:
+            service = route.instance()
+        except Exception:  # django_services.E010 names a service that cannot be made
+            continue
+        if _writes_any_account(service):
+            messages.append(
+                Warning(
+                    f"The users service at {route.path!r} lets any caller its permissions "
+                    "admit change or remove any account: its permission classes check no "
+                    "record and its queryset is every user.",
+                    hint="Keep UserService's default permission_classes ([AccountPermission]) "
+                    "and queryset narrowing, or add a permission with has_object_permission "
+                    "that admits only the account's owner (and staff).",
+                    id="django_services.W111",
+                )
+            )
+    return messages
+
+
+def _writes_any_account(service: Any) -> bool:
+    from django.contrib.auth import get_user_model
+
+    from ..model_services import ModelService
+    from .users import UserService
+
+    if not isinstance(service, ModelService):
+        return False
+    try:
+        user_model = get_user_model()
+        methods = service.get_methods()
+    except (ImproperlyConfigured, LookupError, TypeError):
+        return False
+    if not _WRITES & set(methods):
+        return False
+    if isinstance(service, UserService):
+        # Its own narrowing holds unless replaced; a get_queryset of the project's is taken
+        # to build on it (super()), which cannot be told from the class.
+        if type(service).restrict_to_owner is UserService.restrict_to_owner:
+            return False
+    else:
+        queryset = service.queryset
+        if getattr(queryset, "model", None) is not user_model:
+            return False
+        if type(service).get_queryset is not ModelService.get_queryset:
+            return False  # the project narrows it, or says so
+    return not any(_guards_records(permission) for permission in _permission_classes(service))
+
+
+def _permission_classes(service: Any) -> list[Any]:
+    classes = service.permission_classes
+    if classes is None:
+        from rest_framework.settings import api_settings
+
+        classes = api_settings.DEFAULT_PERMISSION_CLASSES
+    return list(classes)
+
+
+def _guards_records(permission: Any) -> bool:
+    """Whether a permission class checks records, or admits staff only (or cannot be told)."""
+    from rest_framework.permissions import BasePermission, DjangoModelPermissions, IsAdminUser
+
+    if not (isinstance(permission, type) and issubclass(permission, BasePermission)):
+        return True  # composed with & | ~, or unknown: not something a check can read
+    # Writes for staff, or for users granted Django's model permissions, only.
+    if issubclass(permission, (IsAdminUser, DjangoModelPermissions)):
+        return True
+    return permission.has_object_permission is not BasePermission.has_object_permission

@@ -28,7 +28,7 @@ from typing import Any
 
 import jwt
 from django.conf import settings
-from django.db import transaction
+from django.db import router, transaction
 from django.http import HttpRequest
 
 from ... import clock
@@ -36,6 +36,7 @@ from .config import authentication_settings, signing_key, verifying_keys
 from .entity import subject_for, user_for_subject
 from .exceptions import NotAuthenticated, token_error
 from .fingerprint import FINGERPRINT_CLAIM, _fingerprint, _password_hash
+from .signals import end_logins
 from .strategies import AuthenticationResult, BaseStrategy, _http_request, enforce_csrf
 from .tokens import REQUIRED_CLAIMS, _decode_with_any_key, _translate, expires_in_seconds
 
@@ -145,9 +146,12 @@ def end_family(family: Any) -> int:
         family = uuid.UUID(str(family))
     except ValueError:
         return 0
-    return RefreshToken.objects.filter(family=family, revoked_at__isnull=True).update(
+    ended = RefreshToken.objects.filter(family=family, revoked_at__isnull=True).update(
         revoked_at=_now()
     )
+    # The sockets logged in with the family's access tokens are logged out once it commits.
+    end_logins(family=family, using=router.db_for_write(RefreshToken))
+    return ended
 
 
 def end_user_families(user: Any) -> int:

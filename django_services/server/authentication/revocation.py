@@ -8,6 +8,8 @@ Revocation on logout: a denylist of token ids (`jti`) in a Django cache. Off by 
 
 Every process that shares the cache (Redis, Memcached, the database cache) refuses a revoked
 token at once. A per-process cache (`LocMemCache`) only protects the process that saw the logout.
+The socket.io connections logged in with a revoked token are logged out at once, in every
+socket.io server process (see `signals.py`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from django.core.cache import BaseCache, caches
 
 from ... import clock
 from .config import authentication_settings
+from .signals import end_logins
 
 __all__ = ["is_revoked", "revocation_cache", "revocation_enabled", "revoke"]
 
@@ -44,6 +47,8 @@ def revoke(payload: Mapping[str, Any]) -> None:
     leeway = int(authentication_settings()["JWT"]["LEEWAY"])
     remaining = int(payload["exp"]) + leeway - int(clock.time())
     cache.set(KEY_PREFIX + str(payload["jti"]), 1, timeout=max(remaining, 1))
+    # Sockets logged in with the token are logged out now, not at their next call.
+    end_logins(jti=payload["jti"])
 
 
 def is_revoked(payload: Mapping[str, Any]) -> bool:

@@ -24,6 +24,7 @@ from typing import Any
 
 from django.contrib import auth
 from django.contrib.auth.hashers import make_password
+from django.core.exceptions import FieldDoesNotExist
 from django.http import HttpRequest, HttpResponse
 from rest_framework.authentication import CSRFCheck
 
@@ -110,7 +111,10 @@ class LocalStrategy(BaseStrategy):
 
     The body fields are `LOCAL["USERNAME_FIELD"]` (by default the user model's
     `USERNAME_FIELD`, which Django's `ModelBackend` looks users up by) and
-    `LOCAL["PASSWORD_FIELD"]`. Every failure
+    `LOCAL["PASSWORD_FIELD"]`. With the default, a body without the login field but with the
+    model's email field (`{"email": ..., "password": ...}`, what Feathers clients send) logs
+    in the one user whose email matches, ignoring case; an email two accounts share logs in
+    nobody. Every failure
     (unknown user, wrong password, inactive user, a missing or non-string field) is the same
     401 `LOCAL["ERROR_MESSAGE"]`, after the same password hashing work.
     """
@@ -119,8 +123,11 @@ class LocalStrategy(BaseStrategy):
         self, data: Mapping[str, Any], request: HttpRequest | None
     ) -> AuthenticationResult:
         options = authentication_settings()["LOCAL"]
-        username = data.get(options["USERNAME_FIELD"] or auth.get_user_model().USERNAME_FIELD)
+        model = auth.get_user_model()
+        username = data.get(options["USERNAME_FIELD"] or model.USERNAME_FIELD)
         password = data.get(options["PASSWORD_FIELD"])
+        if username is None and options["USERNAME_FIELD"] is None:
+            username = _username_by_email(model, data)
         if not (_is_credential(username) and _is_credential(password)):
             # Django's ModelBackend hashes the password once for an unknown user, so that it
             # answers in the time of a wrong password; do the same work here.
@@ -219,6 +226,28 @@ def allowed_strategy(name: Any) -> BaseStrategy:
     if not isinstance(name, str) or name not in authentication_settings()["AUTH_STRATEGIES"]:
         raise NotAuthenticated(STRATEGY_NOT_ALLOWED)
     return get_strategy(name)
+
+
+def _username_by_email(model: Any, data: Mapping[str, Any]) -> Any:
+    """
+    The login of the one user whose email is the body's, ignoring case, or None: for a user
+    model that logs in by another field (Django's `User`, by `username`), as Feathers clients
+    send `email`. An email several accounts share names nobody (the answer is the same 401).
+    """
+    email_field = model.get_email_field_name()
+    if email_field == model.USERNAME_FIELD or not _is_credential(data.get(email_field)):
+        return None
+    try:
+        model._meta.get_field(email_field)
+    except FieldDoesNotExist:
+        return None
+    manager = model._default_manager
+    matches = list(
+        manager.filter(**{f"{email_field}__iexact": data[email_field]}).values_list(
+            model.USERNAME_FIELD, flat=True
+        )[:2]
+    )
+    return matches[0] if len(matches) == 1 else None
 
 
 def _is_credential(value: Any) -> bool:

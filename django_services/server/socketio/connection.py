@@ -9,7 +9,8 @@
 A connection lives as long as its socket. It starts anonymous; a `create` on the authentication
 service (or the handshake's `Authorization` header, or a Django session cookie) logs it in, and
 the calls made on it afterwards carry that user. Every call re-checks the credentials, so an
-expired token, a deleted user or a closed session is refused at the next call.
+expired token, a deleted user or a closed session is refused at the next call; a login ended on
+the server (see `revocation.py`) logs the connection out at once.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from django.http.request import HttpHeaders
 
 from ...clock import Alarm
 from ..authentication.config import authentication_settings
+from .logins import LoginIndex
 
 __all__ = ["Connection", "token_header", "token_scheme"]
 
@@ -61,6 +63,8 @@ class Connection:
     login_lock: asyncio.Lock = dataclasses.field(default_factory=asyncio.Lock, repr=False)
     #: The login a call found gone (set in the call's thread, acted on in the event loop).
     lost_login: dict[str, Any] | None = dataclasses.field(default=None, repr=False)
+    #: The server's index its logins are filed in, so that a login ended elsewhere finds it.
+    logins: LoginIndex | None = dataclasses.field(default=None, repr=False)
 
     @classmethod
     def from_environ(cls, sid: str, environ: Mapping[str, Any]) -> Connection:
@@ -115,6 +119,8 @@ class Connection:
         self.user = user
         self.authentication = authentication
         self.session_key = session_key
+        if self.logins is not None:
+            self.logins.update(self)
 
     def request_environ(self) -> dict[str, Any]:
         """
@@ -134,6 +140,8 @@ class Connection:
         self.user = None
         self.authentication = None
         self.session_key = None
+        if self.logins is not None:
+            self.logins.update(self)
 
 
 def token_header() -> str:

@@ -22,7 +22,7 @@ from django.core.handlers.wsgi import WSGIRequest
 from ..authentication.authenticators import get_access_token
 from .connection import Connection
 from .dispatch import Call, call_service
-from .login import authentication_path
+from .login import authentication_path, end_if_ended
 
 __all__ = ["handshake_login"]
 
@@ -48,9 +48,11 @@ def handshake_login(connection: Connection) -> None:
     if not session_key:
         return
     request.session = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+    mark = connection.logins.mark() if connection.logins is not None else None
     user = get_user(request)
     if user.is_authenticated:
         connection.login(user, {"strategy": "session"}, session_key=session_key)
+        end_if_ended(connection, mark)
 
 
 def _handshake_environ(connection: Connection) -> dict[str, Any]:

@@ -4,7 +4,8 @@ Logging a socket in and out, as Feathers' authentication does it over socket.io.
     after_call(connection, service, "create", body, request)   # a login: remember it
 
 A `create` on the authentication service (any strategy) logs the connection in with the token
-it answers; a `remove` logs it out (the handshake's login is in `handshake.py`). The login is
+it answers (and, with the session strategy, the Django session it came from); a `remove` logs
+it out (the handshake's login is in `handshake.py`). The login is
 kept as the jwt strategy and the token, so each later call re-checks the token; a call whose
 authentication finds nobody, and whose login no longer holds, reports it lost (`login_lost`),
 and the server logs the connection out.
@@ -25,11 +26,14 @@ from ...errors import FeathersError
 from ..authentication.config import authentication_settings, is_configured
 from ..authentication.strategies import get_strategy
 from .connection import Connection, token_header, token_scheme
+from .logins import login_keys
 
 __all__ = [
     "after_call",
     "authentication_path",
+    "end_if_ended",
     "is_login_call",
+    "login_holds",
     "login_lost",
     "token_header",
     "token_scheme",
@@ -56,8 +60,30 @@ def after_call(
     elif method == "create" and isinstance(result, Mapping):
         token = result.get("accessToken")
         if isinstance(token, str):
+            mark = connection.logins.mark() if connection.logins is not None else None
             checked = get_strategy("jwt").authenticate({"accessToken": token}, request)
-            connection.login(checked.user, dict(checked.authentication))
+            # A login with the session strategy ends with that Django session too.
+            strategy = (result.get("authentication") or {}).get("strategy")
+            session_key = connection.session_key if strategy == "session" else None
+            connection.login(checked.user, dict(checked.authentication), session_key)
+            end_if_ended(connection, mark)
+
+
+def end_if_ended(connection: Connection, mark: int | None) -> None:
+    """
+    Log `connection` out if its new login, checked after `mark` (`LoginIndex.mark()`), ended
+    before it was filed in the index, where the ending did not find it.
+    """
+    index, login = connection.logins, connection.authentication
+    if index is None or mark is None or login is None:
+        return
+    ended = index.ended_since(mark)
+    keys = login_keys(connection)
+    if ended is not None and keys.isdisjoint(ended):
+        return
+    exact = {key for key in keys if key[0] != "user"}
+    if (ended is not None and not exact.isdisjoint(ended)) or not login_holds(connection, login):
+        connection.logout()
 
 
 def is_login_call(args: Any) -> bool:
@@ -79,15 +105,22 @@ def login_lost(connection: Connection, used: Mapping[str, Any] | None, request: 
     user = vars(request).get("_user")
     if user is None or getattr(user, "is_authenticated", False):
         return False
-    return not _login_holds(connection, used, request)
+    return not login_holds(connection, used, request)
 
 
-def _login_holds(connection: Connection, used: Mapping[str, Any], request: Any) -> bool:
+def login_holds(connection: Connection, used: Mapping[str, Any], request: Any = None) -> bool:
+    """
+    Whether the login `used` of `connection` still holds: its Django session still logged in
+    as a user, or its token still accepted by the jwt strategy (reads the database).
+    """
     if used.get("strategy") == "session":
         if connection.session_key is None:
             return False
         http = HttpRequest()
         http.session = import_module(settings.SESSION_ENGINE).SessionStore(connection.session_key)
+        # Read only: `get_user` flushes a session whose password hash is stale, and a password
+        # change is checked here before Django's `update_session_auth_hash` keeps the session.
+        http.session.flush = lambda: None  # type: ignore[method-assign]
         return bool(get_user(http).is_authenticated)
     token = used.get("accessToken")
     if not isinstance(token, str):

@@ -7,7 +7,8 @@ The socket.io server: python-socketio's `AsyncServer`, answering Feathers socket
 Every event whose name is not one of socket.io's own is a service call (`dispatch`). Each
 socket is a `Connection`, logged in by the handshake's credentials or a `create` on the
 authentication service; a socket whose token expires is disconnected at that moment, as
-Feathers does.
+Feathers does, and one whose login ends on the server (a password change, a logout elsewhere:
+see `revocation.py`) is logged out at once.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from .protocol import (
     refuse_namespace,
 )
 from .publishing import EventSender
+from .revocation import Revocations
 from .workers import CallWorkers
 
 if TYPE_CHECKING:
@@ -108,6 +110,7 @@ class SocketServer:
         self.sio = socketio.AsyncServer(async_mode="asgi", **options)
         self.connections: dict[str, Connection] = {}
         self.events = EventSender(self.sio, self.connections, self.workers)
+        self.revocations = Revocations(self)
         self._budgets: dict[str, CallBudget] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -120,6 +123,7 @@ class SocketServer:
         drop_handshake_body(self.sio)
         event_bus.subscribe(self.on_service_event)
         emitter.server_started()
+        self.revocations.start()
 
     async def startup(self) -> None:
         """Remember the event loop events are sent from (the ASGI lifespan's startup)."""
@@ -130,6 +134,7 @@ class SocketServer:
         with contextlib.suppress(ValueError):
             event_bus.unsubscribe(self.on_service_event)
             emitter.server_stopped()
+        self.revocations.stop()
         await self.sio.shutdown()
         self.workers.shutdown()
         if self.request_threads is not None:
@@ -157,6 +162,7 @@ class SocketServer:
             return
         self.loop = asyncio.get_running_loop()
         connection = Connection.from_environ(sid, self.sio.get_environ(sid) or {})
+        connection.logins = self.revocations.logins
         try:
             await self.workers.run(None, _handshake, connection)
         except Failed as failure:
@@ -234,14 +240,44 @@ class SocketServer:
 
     async def _move_channels(self, connection: Connection, publisher: Any) -> None:
         """After a login or logout: leave every channel, then join the login's channels."""
-        sid = connection.sid
+        sid, login = connection.sid, connection.authentication
         for room in self.sio.rooms(sid):
             if room != sid:
                 await self.sio.leave_room(sid, room)
-        if connection.is_authenticated:
-            names = await self.workers.run(None, _channel_names, publisher, connection)
+        if login is not None:
+            try:
+                names = await self.workers.run(None, _channel_names, publisher, connection)
+            except Exception:
+                # The publisher read a connection logged out meanwhile: no channels to join.
+                if connection.authentication is not login:
+                    return
+                raise
+            if connection.authentication is not login:
+                # Ended meanwhile (`end_login`), which placed the connection already.
+                return
             for name in names:
                 await self.sio.enter_room(sid, name)
+
+    async def end_login(self, connection: Connection, login: Any) -> None:
+        """
+        Log out a connection whose login ended on the server, if it still holds that login:
+        it leaves every channel and joins those of a new connection (`connected()`), as the
+        anonymous connection it now is.
+        """
+        if connection.authentication is not login:
+            return
+        self._cancel_expiry(connection)
+        connection.logout()
+        sid = connection.sid
+        publisher = get_publisher()
+        if publisher is None or self.connections.get(sid) is not connection:
+            # A connection still in its handshake is placed by `on_connect`.
+            return
+        for room in self.sio.rooms(sid):
+            if room != sid:
+                await self.sio.leave_room(sid, room)
+        for name in publisher.connected(connection):
+            await self.sio.enter_room(sid, name)
 
     def on_service_event(self, event: ServiceEvent) -> None:
         """
@@ -284,6 +320,8 @@ class SocketServer:
 
 
 def _channel_names(publisher: Any, connection: Connection) -> list[str]:
+    if connection.user is None:
+        return []
     return list(publisher.logged_in(connection))
 
 

@@ -1,10 +1,10 @@
-"""Services of the authentication tests: one that tells who is calling."""
+"""Services of the authentication tests: one that tells who is calling, and users services."""
 
 from __future__ import annotations
 
 from rest_framework.permissions import IsAuthenticated
 
-from django_services.server.authentication import SessionAuthentication
+from django_services.server.authentication import SessionAuthentication, UserService
 from django_services.server.services import Service
 
 
@@ -22,3 +22,16 @@ class WhoAmIService(Service):
 
 class SessionOnlyService(WhoAmIService):
     authentication_classes = [SessionAuthentication]
+
+
+class RecentLoginUserService(UserService):
+    """A users service in which a login of the last five minutes proves the password."""
+
+    password_login_age = 300
+
+
+class DirectoryUserService(UserService):
+    """Users see each other; writes stay the owner's and staff's (`AccountPermission`)."""
+
+    def restrict_to_owner(self, queryset):
+        return queryset

@@ -3,11 +3,26 @@
 from __future__ import annotations
 
 from datetime import timedelta
+from io import StringIO
 
 import pytest
 from django.core.checks import run_checks
+from django.core.management import call_command
+from rest_framework.permissions import (
+    AllowAny,
+    BasePermission,
+    IsAdminUser,
+    IsAuthenticated,
+    IsAuthenticatedOrReadOnly,
+)
+
+from django_services.server import ModelService
+from django_services.server.authentication import UserService
+from django_services.server.authentication.permissions import AccountPermission
+from tests.testapp.models import User
 
 from .conftest import SECRET
+from .test_users import ProfileSerializer
 
 
 def authentication_messages():
@@ -111,3 +126,108 @@ def test_refresh_options_must_be_valid(settings, refresh):
 def test_valid_refresh_options_pass(settings):
     refresh = {"EXPIRES_IN": timedelta(days=30), "COOKIE": True, "COOKIE_NAME": "refresh_1"}
     assert messages(settings, SECRET=SECRET, REFRESH=refresh) == {}
+
+
+# The users services (django_services.W111) ---------------------------------------------------
+
+
+class SignUpOrAuthenticated(BasePermission):
+    """The docs' former snippet: anyone signs up, every other method needs a login."""
+
+    def has_permission(self, request, view):
+        return view.action == "create" or request.user.is_authenticated
+
+
+class EveryoneSeesEveryone(UserService):
+    permission_classes = [SignUpOrAuthenticated]
+
+    def restrict_to_owner(self, queryset):
+        return queryset
+
+
+class DirectoryUserService(UserService):
+    """Widened reads, writes still kept to owners by the default AccountPermission."""
+
+    def restrict_to_owner(self, queryset):
+        return queryset
+
+
+class SignUpOnlyUserService(EveryoneSeesEveryone):
+    methods = ["create", "find", "get"]
+
+
+class StaffOnlyUserService(EveryoneSeesEveryone):
+    permission_classes = [IsAdminUser]
+
+
+class OwnedUserService(EveryoneSeesEveryone):
+    permission_classes = [IsAuthenticated & AccountPermission]
+
+
+class PlainUsers(ModelService):
+    queryset = User.objects.all()
+    serializer_class = ProfileSerializer
+
+
+class PlainOwnUsers(PlainUsers):
+    permission_classes = [IsAuthenticated]
+
+    def get_queryset(self):
+        return super().get_queryset().filter(pk=self.request.user.pk)
+
+
+HERE = "tests.server.authentication.test_checks."
+
+
+def users_messages(settings, service):
+    settings.DJANGO_SERVICES = {
+        "SERVICES": {"users": service},
+        "AUTHENTICATION": {"SECRET": SECRET},
+    }
+    call_command("check")  # the warning is a warning: `check` passes
+    return authentication_messages()
+
+
+@pytest.mark.parametrize(
+    ("service", "permissions"),
+    [
+        (HERE + "EveryoneSeesEveryone", {}),
+        (HERE + "PlainUsers", {}),
+        (HERE + "PlainUsers", {"permission_classes": [IsAuthenticatedOrReadOnly]}),
+        (HERE + "PlainUsers", {"permission_classes": [AllowAny]}),
+    ],
+)
+def test_a_users_service_letting_anyone_write_any_account_is_named(settings, service, permissions):
+    if permissions:
+        service = {"class": service, **permissions}
+    found = users_messages(settings, service)
+    assert list(found) == ["django_services.W111"]
+    assert "'users'" in found["django_services.W111"].msg
+    assert "AccountPermission" in found["django_services.W111"].hint
+
+
+@pytest.mark.parametrize(
+    "service",
+    [
+        "django_services.server.authentication.UserService",
+        HERE + "DirectoryUserService",
+        HERE + "SignUpOnlyUserService",
+        HERE + "StaffOnlyUserService",
+        HERE + "OwnedUserService",
+        HERE + "PlainOwnUsers",
+        "tests.server.authentication.services.RecentLoginUserService",
+    ],
+)
+def test_a_users_service_keeping_accounts_to_their_owners_passes(settings, service):
+    assert users_messages(settings, service) == {}
+
+
+def test_the_check_names_a_users_service_in_manage_py_check(settings):
+    settings.DJANGO_SERVICES = {
+        "SERVICES": {"members": HERE + "EveryoneSeesEveryone"},
+        "AUTHENTICATION": {"SECRET": SECRET},
+    }
+    out = StringIO()
+    call_command("check", stderr=out, stdout=out)
+    assert "django_services.W111" in out.getvalue()
+    assert "'members'" in out.getvalue()

@@ -73,7 +73,8 @@ def test_a_password_change_through_the_users_service_ends_earlier_tokens(call, u
     first, second = login(call), login(call)
     assert whoami(call, first).status_code == 200
 
-    changed = call("PATCH", f"/users/{user.pk}", token=first, json={"password": NEW_PASSWORD})
+    body = {"password": NEW_PASSWORD, "oldPassword": PASSWORD}
+    changed = call("PATCH", f"/users/{user.pk}", token=first, json=body)
     assert changed.status_code == 200, changed.text
 
     for token in (first, second):

@@ -7,7 +7,7 @@ from django.contrib.auth.hashers import check_password
 from rest_framework import serializers
 from rest_framework.test import APIClient
 
-from django_services.server.authentication import UserService
+from django_services.server.authentication import UserService, create_access_token
 from tests.testapp.models import User
 
 from .conftest import EMAIL, PASSWORD, SECRET, SERVICES
@@ -45,6 +45,13 @@ def client():
     return APIClient()
 
 
+@pytest.fixture
+def signed_in(client, user):
+    """The client, with a token of `user`: an account is read and written by its owner."""
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {create_access_token(str(user.pk))}")
+    return client
+
+
 def stored_password(email=EMAIL):
     return User.objects.get(email=email).password
 
@@ -73,20 +80,24 @@ def test_the_entity_is_what_the_entity_service_shows(configure, client, user):
     assert response.json()["user"] == {"id": user.pk, "email": EMAIL, "is_staff": False}
 
 
-def test_patch_hashes_a_new_password_and_keeps_it_when_absent(client, user):
-    response = client.patch(f"/users/{user.pk}", {"password": "a new one"}, format="json")
+def test_patch_hashes_a_new_password_and_keeps_it_when_absent(signed_in, user):
+    body = {"password": "a new one", "oldPassword": PASSWORD}
+    response = signed_in.patch(f"/users/{user.pk}", body, format="json")
     assert response.status_code == 200
     assert response.json() == {"id": user.pk, "email": EMAIL}
     assert check_password("a new one", stored_password())
 
     before = stored_password()
-    client.patch(f"/users/{user.pk}", {"email": "ada@lovelace.example"}, format="json")
+    signed_in.credentials(
+        HTTP_AUTHORIZATION=f"Bearer {create_access_token(str(user.pk), user=User.objects.get())}"
+    )
+    signed_in.patch(f"/users/{user.pk}", {"email": "ada@lovelace.example"}, format="json")
     assert stored_password("ada@lovelace.example") == before
 
 
-def test_update_hashes_the_password(client, user):
-    body = {"email": EMAIL, "password": " spaces are kept "}
-    response = client.put(f"/users/{user.pk}", body, format="json")
+def test_update_hashes_the_password(signed_in, user):
+    body = {"email": EMAIL, "password": " spaces are kept ", "oldPassword": PASSWORD}
+    response = signed_in.put(f"/users/{user.pk}", body, format="json")
     assert response.status_code == 200, response.content
     assert check_password(" spaces are kept ", stored_password())
 
@@ -101,8 +112,8 @@ def test_multi_create_hashes_every_password(client):
 
 
 @pytest.mark.parametrize("path", ["/users", "/profiles"])
-def test_the_password_is_never_sent(client, user, path):
-    for response in [client.get(path), client.get(f"{path}/{user.pk}")]:
+def test_the_password_is_never_sent(signed_in, user, path):
+    for response in [signed_in.get(path), signed_in.get(f"{path}/{user.pk}")]:
         assert response.status_code == 200
         assert "password" not in response.content.decode()
         assert user.password not in response.content.decode()
@@ -119,8 +130,8 @@ def test_the_password_is_never_sent(client, user, path):
         "$select[]=password",
     ],
 )
-def test_the_password_is_never_queryable_sortable_or_selectable(client, user, query):
-    response = client.get(f"/users?{query}")
+def test_the_password_is_never_queryable_sortable_or_selectable(signed_in, query):
+    response = signed_in.get(f"/users?{query}")
     assert response.status_code == 400, response.content
     assert response.json()["name"] == "BadRequest"
     assert "password" in response.json()["message"]

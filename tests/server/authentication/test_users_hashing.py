@@ -11,7 +11,7 @@ import pytest
 from django.contrib.auth.hashers import check_password
 from rest_framework.test import APIClient
 
-from django_services.server.authentication import UserService
+from django_services.server.authentication import UserService, create_access_token
 from tests.testapp.models import User
 
 from .conftest import SECRET, SERVICES
@@ -67,15 +67,17 @@ def test_a_multi_sign_up_salts_each_password_on_its_own(client):
 
 
 @pytest.mark.parametrize("method", ["PATCH", "PUT"])
-def test_a_new_password_is_hashed_before_the_transaction(client, method):
-    user = User.objects.create(email="ada@example.com")
+def test_a_new_password_and_its_owners_proof_are_hashed_before_the_transaction(client, method):
+    user = User.objects.create_user(email="ada@example.com", password="the old one")
+    client.credentials(HTTP_AUTHORIZATION=f"Bearer {create_access_token(str(user.pk))}")
     TransactionAwareMD5PasswordHasher.in_transaction.clear()
-    data = {"email": "ada@example.com", "password": "a new one"}
+    data = {"email": "ada@example.com", "password": "a new one", "oldPassword": "the old one"}
     response = client.generic(
         method, f"/users/{user.pk}", data=json.dumps(data), content_type="application/json"
     )
     assert response.status_code == 200, response.content
-    assert TransactionAwareMD5PasswordHasher.in_transaction == [False]
+    # The current password checked, then the new one hashed: both before the transaction.
+    assert TransactionAwareMD5PasswordHasher.in_transaction == [False, False]
     assert check_password("a new one", User.objects.get().password)
 
 
