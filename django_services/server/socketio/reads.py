@@ -26,7 +26,8 @@ distinct user among them (anonymous connections are one user), never per connect
 `rule(event)` (in the thread that committed) describes the check as JSON, so that it crosses
 processes with the event; `readable(rule, users)` answers it where the connections are: in the
 committing thread for the process's own sockets (`allowed()`), in a worker thread of each
-other process (`recipients()`).
+other process (`recipients()`), where the record is read as it is when the event arrives: one
+removed or no longer readable by then is sent to nobody there.
 """
 
 from __future__ import annotations

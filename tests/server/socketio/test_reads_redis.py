@@ -82,6 +82,10 @@ async def test_a_record_reaches_only_its_readers_on_every_process(servers):
         assert response.status_code == 201, response.text
         over_rest = response.json()
         over_socket = await ada.call("create", "notes", {"text": "socket"}, {})
+        for client in (ada, ada_elsewhere):
+            await arrives(client, "notes created", over_rest)
+            await arrives(client, "notes created", over_socket)
+        # Each process checks an event when it sends it: the records still exist here.
         removed = await ada.call("remove", "notes", over_socket["id"], {})
         removed_over_rest = requests.delete(
             f"{wsgi.url}/notes/{over_rest['id']}",
@@ -90,8 +94,6 @@ async def test_a_record_reaches_only_its_readers_on_every_process(servers):
         )
         assert removed_over_rest.status_code == 200, removed_over_rest.text
         for client in (ada, ada_elsewhere):
-            await arrives(client, "notes created", over_rest)
-            await arrives(client, "notes created", over_socket)
             await arrives(client, "notes removed", removed)
             await arrives(client, "notes removed", removed_over_rest.json())
 
