@@ -19,8 +19,9 @@ Channels and publishers: which socket.io connections receive each service event.
 A channel is a named set of connections, a socket.io room. The publisher puts connections in
 channels when they connect (`connected`) and log in (`logged_in`); logging out leaves every
 channel. An event goes to the connections of the channels its publisher returns, each at most
-once, as the event `"<path> <event>"` with the record as its one argument. Nothing is published
-without a publisher, nor when it returns nothing; the authentication service publishes nothing.
+once, as the event `"<path> <event>"` with the record as its one argument, if the connection's
+user could `get` the record (the read rule, `reads`). Nothing is published without a
+publisher, nor when it returns nothing; the authentication service publishes nothing.
 """
 
 from __future__ import annotations
@@ -85,7 +86,8 @@ class Publisher:
 
     def publish(self, event: ServiceEvent) -> Channel | Iterable[Channel] | None:
         """
-        The channels `event` goes to: a `Channel`, a list of them, or None for nobody.
+        The channels `event` goes to: a `Channel`, a list of them, or None for nobody. Of
+        their connections, those whose user may not read the event do not get it (`reads`).
 
         Called only for services that have no `publish` method of their own.
         """

@@ -11,6 +11,8 @@ manager, so an event sent by one reaches the sockets of all. Processes without a
 server (gunicorn WSGI workers, management commands, task workers) publish through a write-only
 Redis manager: `install()` (called when Django starts) subscribes it to the event bus. In a
 process that runs a socket.io server, that server publishes and the emitter stays quiet.
+Each event's read rule (`reads`) travels with it: the socket.io processes check it for their
+own sockets.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 
 from ...conf import services_settings
 from ..events import ServiceEvent, event_bus
+from . import reads
 from .channels import get_publisher, resolve_channels
 
 __all__ = ["install", "redis_channel", "redis_url", "server_started", "server_stopped"]
@@ -76,12 +79,23 @@ def _publish(event: ServiceEvent) -> None:
         return
     manager = _manager(url)
     name = f"{event.path} {event.event}"
+    read = reads.rule(event)
     plain = [room for item in channels if not item.has_data for room in item.names]
     if plain:
-        manager.emit(name, event.data, namespace="/", room=plain)
+        _emit(manager, name, event.data, plain, read)
     for item in channels:
         if item.has_data:
-            manager.emit(name, item.data, namespace="/", room=list(item.names))
+            _emit(manager, name, item.data, list(item.names), read)
+
+
+def _emit(manager: Any, name: str, data: Any, rooms: list[str], read: Any) -> None:
+    """Publish one emit; its read rule (`reads`) is checked by each socket.io process."""
+    if read is None:
+        manager.emit(name, data, namespace="/", room=rooms)
+        return
+    message = reads.emit_message(name, data, "/", rooms, read)
+    message["host_id"] = manager.host_id
+    manager._publish(message)
 
 
 def _manager(url: str) -> Any:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import socketio
@@ -35,7 +36,16 @@ from engineio import async_socket, exceptions
 from engineio import packet as eio_packet
 from socketio import packet
 
-__all__ = ["SLICE", "Manager", "RedisManager", "SocketQueue", "install_pings", "install_writer"]
+from . import reads
+
+__all__ = [
+    "SLICE",
+    "Manager",
+    "RedisManager",
+    "SocketQueue",
+    "install_pings",
+    "install_writer",
+]
 
 #: Recipients given their packet between two turns of the event loop.
 SLICE = 128
@@ -45,6 +55,13 @@ class Manager(socketio.AsyncManager):
     """python-socketio's `AsyncManager`, with a fan-out of one encoded packet to many sockets."""
 
     _fanout_lock: asyncio.Lock | None = None
+    #: `await read_filter(read, sids, checked)`: the sockets among `sids` whose user may read
+    #: the event `read` describes (set by the server, see `reads.recipients`; without it,
+    #: events with a read rule reach nobody).
+    read_filter: (
+        Callable[[Mapping[str, Any], list[str], Mapping[str, Any] | None], Awaitable[list[str]]]
+        | None
+    ) = None
 
     def set_server(self, server: Any) -> None:
         super().set_server(server)
@@ -65,10 +82,58 @@ class Manager(socketio.AsyncManager):
         skip_sid: Any = None,
         callback: Any = None,
         to: Any = None,
+        read: Mapping[str, Any] | None = None,
+        checked: Mapping[str, Any] | None = None,
         **kwargs: Any,
     ) -> None:
-        """Send `event` to the room's sockets (python-socketio's signature and semantics)."""
+        """
+        Send `event` to the room's sockets (python-socketio's signature and semantics); with
+        `read`, only to those whose user may read it (`reads`), as `checked` already says.
+        """
         room = to or room
+        if self._fanout_lock is None:
+            self._fanout_lock = asyncio.Lock()
+        if read is not None:
+            # One fan-out at a time, the read check included: events stay in order.
+            async with self._fanout_lock:
+                room = await self._readers(read, namespace, room, skip_sid, checked)
+                if room:
+                    await self._emit(event, data, namespace, room, None, callback, **kwargs)
+            return
+        if callback is not None or namespace not in self.rooms:
+            await super().emit(event, data, namespace, room, skip_sid, callback, **kwargs)
+            return
+        async with self._fanout_lock:
+            await self._emit(event, data, namespace, room, skip_sid, callback, **kwargs)
+
+    async def _readers(
+        self,
+        read: Mapping[str, Any],
+        namespace: str,
+        room: Any,
+        skip_sid: Any,
+        checked: Mapping[str, Any] | None,
+    ) -> list[str]:
+        """The sockets of `room` whose user may read the event: nobody without a reader."""
+        if namespace not in self.rooms or self.read_filter is None:
+            return []
+        skipped = set(skip_sid) if isinstance(skip_sid, list) else {skip_sid}
+        sids = [sid for sid, _ in self.get_participants(namespace, room) if sid not in skipped]
+        if not sids:
+            return []
+        return await self.read_filter(read, sids, checked)
+
+    async def _emit(
+        self,
+        event: str,
+        data: Any,
+        namespace: str,
+        room: Any,
+        skip_sid: Any,
+        callback: Any,
+        **kwargs: Any,
+    ) -> None:
+        """Fan one encoded packet out to the room's sockets (the fan-out lock held)."""
         if callback is not None or namespace not in self.rooms:
             await super().emit(event, data, namespace, room, skip_sid, callback, **kwargs)
             return
@@ -86,11 +151,7 @@ class Manager(socketio.AsyncManager):
         recipients = [
             eio_sid for sid, eio_sid in self.get_participants(namespace, room) if sid not in skipped
         ]
-        if self._fanout_lock is None:
-            self._fanout_lock = asyncio.Lock()
-        # One fan-out at a time: each socket gets events in the order they were emitted.
-        async with self._fanout_lock:
-            await self._fan_out(recipients, message)
+        await self._fan_out(recipients, message)
 
     async def _fan_out(self, recipients: list[str], message: Any) -> None:
         sockets = self.server.eio.sockets
@@ -112,7 +173,65 @@ class Manager(socketio.AsyncManager):
 
 
 class RedisManager(socketio.AsyncRedisManager, Manager):
-    """python-socketio's `AsyncRedisManager`, each process fanning out as `Manager` does."""
+    """
+    python-socketio's `AsyncRedisManager`, each process fanning out as `Manager` does. An
+    event's read rule travels with it, and each process checks it for its own sockets.
+    Events leave for the other processes in the order they were emitted.
+    """
+
+    _publish_lock: asyncio.Lock | None = None
+
+    async def emit(
+        self,
+        event: str,
+        data: Any,
+        namespace: str = "/",
+        room: Any = None,
+        skip_sid: Any = None,
+        callback: Any = None,
+        to: Any = None,
+        read: Mapping[str, Any] | None = None,
+        checked: Mapping[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> None:
+        """
+        python-socketio's emit to every process; with `read`, each checks it for its own
+        sockets (this one as `checked` says, if given).
+        """
+        if kwargs.get("ignore_queue"):
+            await super().emit(event, data, namespace, room, skip_sid, callback, to, **kwargs)
+            return
+        if self._publish_lock is None:
+            self._publish_lock = asyncio.Lock()
+        # Two publishes at once may take two Redis connections and arrive swapped: one at a
+        # time, so that every process gets one process's events in the order sent.
+        async with self._publish_lock:
+            if read is None:
+                await super().emit(event, data, namespace, room, skip_sid, callback, to, **kwargs)
+                return
+            room = to or room
+            await Manager.emit(
+                self, event, data, namespace, room, skip_sid, read=read, checked=checked
+            )
+            message = reads.emit_message(event, data, namespace, room, read)
+            message["skip_sid"] = skip_sid
+            message["host_id"] = self.host_id
+            await self._publish(message)
+
+    async def _handle_emit(self, message: dict[str, Any]) -> None:
+        read = message.get("read")
+        if read is None:
+            await super()._handle_emit(message)
+            return
+        await Manager.emit(
+            self,
+            message["event"],
+            message["data"][0],
+            namespace=message.get("namespace") or "/",
+            room=message.get("room"),
+            skip_sid=message.get("skip_sid"),
+            read=read,
+        )
 
 
 class SocketQueue:

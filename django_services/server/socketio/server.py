@@ -23,13 +23,12 @@ from typing import TYPE_CHECKING, Any
 import socketio
 from django.db import close_old_connections
 from rest_framework.utils.encoders import JSONEncoder
-from socketio.async_pubsub_manager import AsyncPubSubManager
 
 from ... import clock
 from ...errors import FeathersError, GeneralError
 from ..events import ServiceEvent, event_bus
 from . import emitter, fanout
-from .channels import Channel, get_publisher, resolve_channels
+from .channels import get_publisher
 from .connection import Connection
 from .dispatch import Failed, dispatch
 from .engine import quiet_invalid_utf_8
@@ -44,6 +43,7 @@ from .protocol import (
     end_polls_on_close,
     refuse_namespace,
 )
+from .publishing import EventSender
 from .revocation import Revocations
 from .workers import CallWorkers
 
@@ -110,6 +110,7 @@ class SocketServer:
         options["namespaces"] = "*"
         self.sio = socketio.AsyncServer(async_mode="asgi", **options)
         self.connections: dict[str, Connection] = {}
+        self.events = EventSender(self.sio, self.connections, self.workers)
         self.revocations = Revocations(self)
         self._budgets: dict[str, CallBudget] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -291,35 +292,7 @@ class SocketServer:
         publisher = get_publisher()
         if publisher is None:
             return
-        channels = resolve_channels(publisher, event)
-        if channels:
-            name = f"{event.path} {event.event}"
-            asyncio.run_coroutine_threadsafe(self._send(name, event.data, channels), loop)
-
-    async def _send(self, name: str, data: Any, channels: list[Channel]) -> None:
-        """Send the event to each connection of `channels` once, with its channel's data."""
-        rooms = [room for item in channels for room in item.names]
-        if not any(item.has_data for item in channels):
-            await self.sio.emit(name, data, to=rooms)
-            return
-        if isinstance(self.sio.manager, AsyncPubSubManager):
-            # Other processes' connections are not known here: one emit per channel.
-            for item in channels:
-                payload = item.data if item.has_data else data
-                await self.sio.emit(name, payload, to=list(item.names))
-            return
-        # The data of the first channel that holds a connection is the one it gets.
-        groups: dict[int, tuple[Any, list[str]]] = {}
-        reached: set[str] = set()
-        for item in channels:
-            payload = item.data if item.has_data else data
-            for room in item.names:
-                for sid, _ in self.sio.manager.get_participants("/", room):
-                    if sid not in reached:
-                        reached.add(sid)
-                        groups.setdefault(id(item), (payload, []))[1].append(sid)
-        for payload, sids in groups.values():
-            await self.sio.emit(name, payload, to=sids)
+        self.events.publish(event, publisher, loop)
 
     # Token expiry -------------------------------------------------------------------------
 

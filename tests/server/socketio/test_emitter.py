@@ -5,6 +5,7 @@ process share one database and one Redis; a write in any of them reaches the soc
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import uuid
 from pathlib import Path
@@ -129,3 +130,27 @@ async def test_only_the_events_of_the_configured_channel_reach_the_sockets(serve
         assert ("people created", {"name": "stranger"}) not in carol.events
     finally:
         await carol.close()
+
+
+async def test_one_process_s_events_reach_the_other_processes_in_the_order_sent(servers):
+    first, second, wsgi = servers
+    requests.post(f"{wsgi.url}/__reset", timeout=10)
+    ada = await logged_in(first.url, "ada@example.com", wsgi.url)
+    bob = await logged_in(second.url, "bob@example.com", wsgi.url)
+    try:
+        people = await asyncio.gather(
+            *(ada.call("create", "people", {"name": f"p{n}"}, {}) for n in range(30))
+        )
+        for client in (ada, bob):
+            for person in people:
+                await arrives(client, "people created", person)
+
+        def order(client: Client) -> list[int]:
+            return [data["id"] for event, data in client.events if event == "people created"]
+
+        # Ada's socket gets them in the order the first process sent them; Bob's, through
+        # Redis, in the same order (two publishes at once could take two connections).
+        assert order(bob) == order(ada)
+    finally:
+        await ada.close()
+        await bob.close()

@@ -1,0 +1,130 @@
+"""
+Sending a service event to the sockets of its channels whose user may read it.
+
+    sender = EventSender(sio, connections, workers)
+    sender.publish(event, publisher, loop)       # in the thread that committed the write
+
+The publisher chooses the channels in the committing thread. The read rule (`reads`) is then
+checked there too for this process's sockets, once per distinct user, before the write's
+answer leaves; the event leaves from the event loop. Other processes (through Redis) check
+the rule for their own sockets, in a worker thread, as does this one for an event published
+from its event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import contextlib
+from typing import Any
+
+from socketio.async_pubsub_manager import AsyncPubSubManager
+
+from ..events import ServiceEvent
+from . import fanout, reads
+from .channels import Channel, resolve_channels
+from .connection import Connection
+from .workers import CallWorkers
+
+__all__ = ["GROUPS_TIMEOUT", "EventSender"]
+
+#: Seconds the committing thread waits for the event loop to name an event's recipients.
+GROUPS_TIMEOUT = 5.0
+
+
+class EventSender:
+    """The events of one socket.io server: their channels, their read rule, their sending."""
+
+    def __init__(self, sio: Any, connections: dict[str, Connection], workers: CallWorkers) -> None:
+        self.sio = sio
+        self.connections = connections
+        self.workers = workers
+        if isinstance(sio.manager, fanout.Manager):
+            sio.manager.read_filter = self.readers
+
+    def publish(self, event: ServiceEvent, publisher: Any, loop: asyncio.AbstractEventLoop) -> None:
+        """Send `event` from `loop` to the channels `publisher` chooses, to their readers."""
+        channels = resolve_channels(publisher, event)
+        if channels:
+            name = f"{event.path} {event.event}"
+            read = reads.rule(event)
+            checked = None if read is None else self._check_here(read, channels, loop)
+            asyncio.run_coroutine_threadsafe(
+                self._send(name, event.data, channels, read, checked), loop
+            )
+
+    def _check_here(
+        self, read: Any, channels: list[Channel], loop: asyncio.AbstractEventLoop
+    ) -> dict[str, Any] | None:
+        """
+        In the committing thread: `{sid: user key}` of this process's sockets in `channels`
+        that may read the event, checked before the write's answer leaves. None when this
+        thread is the loop's (the fan-out then checks, in a worker thread).
+        """
+        with contextlib.suppress(RuntimeError):
+            if asyncio.get_running_loop() is loop:
+                return None
+        rooms = [room for item in channels for room in item.names]
+        groups = asyncio.run_coroutine_threadsafe(self._groups(rooms), loop)
+        try:
+            found = groups.result(GROUPS_TIMEOUT)
+        except concurrent.futures.TimeoutError:
+            # A loop too busy to answer: the fan-out checks, in a worker thread.
+            groups.cancel()
+            return None
+        return reads.allowed(read, found) if found else {}
+
+    async def _groups(self, rooms: list[str]) -> dict[Any, tuple[Any, list[str]]]:
+        sids = [sid for sid, _ in self.sio.manager.get_participants("/", rooms)]
+        return reads.user_groups(sids, self.connections)
+
+    async def readers(self, read: Any, sids: list[str], checked: Any = None) -> list[str]:
+        """The sockets among `sids` whose user may read an event (`reads.recipients`)."""
+        return await reads.recipients(read, sids, self.connections, self._run_check, checked)
+
+    async def _run_check(self, function: Any, *args: Any) -> Any:
+        return await self.workers.run(None, function, *args)
+
+    async def _emit(self, name: str, data: Any, rooms: list[str], read: Any, checked: Any) -> None:
+        """One emit, checked by the read rule `read` (None: none)."""
+        manager = self.sio.manager
+        if read is None:
+            await self.sio.emit(name, data, to=rooms)
+        elif isinstance(manager, fanout.Manager):
+            await manager.emit(name, data, "/", to=rooms, read=read, checked=checked)
+        else:
+            # A client manager of the project's own: its local sockets, checked here.
+            sids = [sid for sid, _ in manager.get_participants("/", rooms)]
+            allowed = await self.readers(read, sids, checked) if sids else []
+            if allowed:
+                await self.sio.emit(name, data, to=allowed)
+
+    async def _send(
+        self, name: str, data: Any, channels: list[Channel], read: Any = None, checked: Any = None
+    ) -> None:
+        """
+        Send the event to each connection of `channels` once, with its channel's data, if
+        its user may read the event (`read` and `checked`, see `reads`).
+        """
+        rooms = [room for item in channels for room in item.names]
+        if not any(item.has_data for item in channels):
+            await self._emit(name, data, rooms, read, checked)
+            return
+        if isinstance(self.sio.manager, AsyncPubSubManager):
+            # Other processes' connections are not known here: one emit per channel.
+            for item in channels:
+                payload = item.data if item.has_data else data
+                await self._emit(name, payload, list(item.names), read, checked)
+            return
+        # The data of the first channel that holds a connection is the one it gets.
+        groups: dict[int, tuple[Any, list[str]]] = {}
+        reached: set[str] = set()
+        for item in channels:
+            payload = item.data if item.has_data else data
+            for room in item.names:
+                for sid, _ in self.sio.manager.get_participants("/", room):
+                    if sid not in reached:
+                        reached.add(sid)
+                        groups.setdefault(id(item), (payload, []))[1].append(sid)
+        for payload, sids in groups.values():
+            await self._emit(name, payload, sids, read, checked)
