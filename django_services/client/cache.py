@@ -24,9 +24,9 @@ from __future__ import annotations
 import hashlib
 import sqlite3
 import threading
-from collections.abc import Awaitable, Callable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Generator, Iterator, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ._base import Request, Response
 
@@ -100,16 +100,13 @@ class HTTPCache:
         """The response to `request`: sent with `send`, or the stored copy the server kept."""
         if _bypass(request):
             return send(request)
-        state, call, wire = self._start(request)
-        last: Response | None = None
-        while True:
-            step = self._step(state, call, last)
-            if isinstance(step, Response):
-                return step
-            state, outgoing = step
-            if outgoing is not None:
-                last = send(wire(outgoing))
-                state = self._answered(state, last)
+        exchange = self._exchange(request)
+        try:
+            outgoing = next(exchange)
+            while True:
+                outgoing = exchange.send(send(outgoing))
+        except StopIteration as done:
+            return cast(Response, done.value)
 
     async def fetch_async(
         self, request: Request, send: Callable[[Request], Awaitable[Response]]
@@ -117,6 +114,16 @@ class HTTPCache:
         """`fetch()` with a coroutine `send`."""
         if _bypass(request):
             return await send(request)
+        exchange = self._exchange(request)
+        try:
+            outgoing = next(exchange)
+            while True:
+                outgoing = exchange.send(await send(outgoing))
+        except StopIteration as done:
+            return cast(Response, done.value)
+
+    def _exchange(self, request: Request) -> Generator[Request, Response, Response]:
+        # hishel's state machine, for both drivers: yields what to send, is sent the answer.
         state, call, wire = self._start(request)
         last: Response | None = None
         while True:
@@ -125,7 +132,7 @@ class HTTPCache:
                 return step
             state, outgoing = step
             if outgoing is not None:
-                last = await send(wire(outgoing))
+                last = yield wire(outgoing)
                 state = self._answered(state, last)
 
     def close(self) -> None:
