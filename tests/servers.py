@@ -161,11 +161,28 @@ class AsgiThreadServer(Server):
         self.server.should_exit = True
         if self.thread.is_alive():
             self.thread.join(STOP_TIMEOUT)
+        elif self.thread.ident is None and self.server.config.lifespan == "on":
+            # Never served: the application still holds what it took when it was made (a
+            # socket.io server's subscription to the event bus), which its lifespan releases.
+            asyncio.run(_lifespan(self.application))
         self.listener.close()
         logging.getLogger().removeHandler(self._records)
 
     def log(self) -> str:
         return "\n".join(self._records.lines)
+
+
+async def _lifespan(application: Any) -> None:
+    """Take `application` through an ASGI lifespan's startup and shutdown."""
+    messages = iter([{"type": "lifespan.startup"}, {"type": "lifespan.shutdown"}])
+
+    async def receive() -> dict[str, str]:
+        return next(messages)
+
+    async def send(message: Any) -> None:
+        pass
+
+    await application({"type": "lifespan", "asgi": {"version": "3.0"}}, receive, send)
 
 
 class ProcessServer(Server):
