@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
-import gc
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -86,14 +85,6 @@ def configure(settings, base_url: str, kind: str, read: float = 0.3, **breaker) 
             }
         },
     }
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _collected():
-    # The socket clients and event loops of these calls leave cycles whose collection, run
-    # later inside another module's Hypothesis draw, makes Hypothesis refuse the draw.
-    yield
-    gc.collect()
 
 
 @pytest.fixture(params=KINDS)
