@@ -20,7 +20,7 @@ from tests.server.socketio.conftest import PASSWORD
 from tests.server.socketio.read_services import SERVICES
 from tests.waiting import eventually_async
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_tracebacks")]
 
 PUBLISHER = "tests.server.socketio.read_services.EveryonePublisher"
 
