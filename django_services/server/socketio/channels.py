@@ -19,9 +19,10 @@ Channels and publishers: which socket.io connections receive each service event.
 A channel is a named set of connections, a socket.io room. The publisher puts connections in
 channels when they connect (`connected`), log in (`logged_in`) and log out (`logged_out`, none
 unless overridden: a logout leaves every channel, as in Feathers), whether the logout is a
-`remove` on `authentication`, a login a call finds gone, or one ended on the server. An event goes to the connections of the channels its publisher returns, each at most
-once, as the event `"<path> <event>"` with the record as its one argument, if the connection's
-user could `get` the record (the read rule, `reads`). Nothing is published without a
+`remove` on `authentication`, a login a call finds gone, or one ended on the server. An event
+goes to the connections of the channels its publisher returns, each at most once, as the event
+`"<path> <event>"` with the record as its one argument, if the connection's user could `get`
+the record (the read rule, `reads`). Nothing is published without a
 publisher, nor when it returns nothing; the authentication service publishes nothing.
 """
 
