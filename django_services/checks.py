@@ -8,6 +8,8 @@ System checks for `DJANGO_SERVICES`, with stable ids. Each run reports every pro
     django_services.E011  SOCKETIO_PUBLISHER cannot be imported or is not a Publisher
     django_services.W012  a service publishes its events, but SOCKETIO_PUBLISHER is None
     django_services.W013  a service's paginate default is larger than its max
+    django_services.E014  a service's event_readers is none of "per_user", "shared", "unchecked"
+    django_services.W015  a service's events go unchecked while its get_queryset is its own
     django_services.W101+ / E101+  the authentication settings (see server.authentication.checks)
     django_services.W110  the local strategy's USERNAME_FIELD is not the user model's
     django_services.E201+ / W201+  the remotes (see client.checks)
@@ -32,6 +34,7 @@ from .server.routing import Route
 
 __all__ = [
     "check_authentication_keys",
+    "check_event_readers",
     "check_local_username_field",
     "check_pagination",
     "check_publisher",
@@ -170,6 +173,54 @@ def check_pagination(app_configs: Any = None, **kwargs: Any) -> list[CheckMessag
                 )
             )
     return found
+
+
+@register(Tags.security)
+def check_event_readers(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
+    """
+    Each service's `event_readers` is a known value; and a service whose own `get_queryset`
+    may read the user does not send its events to its channels unchecked.
+    """
+    try:
+        from .server.socketio.reads import EVENT_READERS
+    except ImportError:  # the socket.io extra is not installed: no event is ever sent
+        return []
+    found: list[CheckMessage] = []
+    for route in _routes():
+        service_class = route.service_class
+        readers = getattr(service_class, "event_readers", "per_user")
+        name = f"The service at {route.path!r} ({service_class.__name__})"
+        if readers not in EVENT_READERS:
+            known = ", ".join(map(repr, EVENT_READERS))
+            found.append(
+                Error(
+                    f"{name} has event_readers {readers!r}: one of {known}."
+                    + did_you_mean(str(readers), EVENT_READERS),
+                    hint="Without it, every event of the service fails to be published.",
+                    id="django_services.E014",
+                )
+            )
+        elif readers == "unchecked" and _own_get_queryset(service_class):
+            found.append(
+                Warning(
+                    f"{name} sends its events to its channels unchecked (event_readers = "
+                    "'unchecked'), while its get_queryset is its own and may read the user: "
+                    "a socket in those channels gets the records its user may not `get`.",
+                    hint="Remove event_readers (each event then reaches the users who may "
+                    "`get` its record), or silence this warning if the service's `publish` "
+                    "already sends each event to its readers alone.",
+                    id="django_services.W015",
+                )
+            )
+    return found
+
+
+def _own_get_queryset(service_class: type) -> bool:
+    """Whether `get_queryset` is not DRF's (which reads `queryset` alone)."""
+    for klass in service_class.__mro__:
+        if "get_queryset" in vars(klass):
+            return not klass.__module__.startswith("rest_framework.")
+    return False
 
 
 def _routes() -> list[Route]:

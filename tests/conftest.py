@@ -12,8 +12,8 @@ import os
 import pytest
 
 # The remotes' fixtures serve tests in several folders (the client, its bridges, the commands,
-# the middleware, the testing helpers, the cold starts).
-pytest_plugins = ["tests.remotes.fixtures"]
+# the middleware, the testing helpers, the cold starts); `no_tracebacks` any module that asks.
+pytest_plugins = ["tests.remotes.fixtures", "tests.tracebacks"]
 
 
 def pytest_configure(config):

@@ -26,6 +26,9 @@ class MessageService(ModelService):
     permission_classes = [IsAuthenticated, AuthorCanChange]
     paginate = {"default": 10, "max": 50}
     operators = ["$like", "$ilike"]
+    # Every logged-in user reads every message: one read check per event, whoever listens,
+    # and a removal reaches every reader.
+    event_readers = "shared"
 
     def perform_create(self, serializer: Any) -> None:
         serializer.save(user=self.params.user)

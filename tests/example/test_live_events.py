@@ -3,7 +3,7 @@ The example's channels, without a browser: a write made over REST reaches the so
 connections its publisher chose, as the events the Feathers socket client listens to.
 
 * todo events go to the owner's connections only (`users/<id>`): todos are private;
-* message events go to every logged-in connection.
+* message events go to every logged-in connection (every user reads every message).
 """
 
 from __future__ import annotations
@@ -69,19 +69,26 @@ def test_a_todo_written_over_rest_reaches_its_owner_s_sockets_only(
         assert list(other_todos) == []
 
 
-def test_a_message_written_over_rest_reaches_every_logged_in_socket(
+def test_a_message_written_and_removed_over_rest_reaches_every_logged_in_socket(
     friend: Account, socket_log_in: Callable[[str, str], App]
 ):
     sockets = [socket_log_in(DEMO_EMAIL, DEMO_PASSWORD), socket_log_in(FRIEND_EMAIL, DEMO_PASSWORD)]
     streams = [
-        app.service("api/v1/messages").events("created", timeout=EVENT_TIMEOUT) for app in sockets
+        app.service("api/v1/messages").events("created", "removed", timeout=EVENT_TIMEOUT)
+        for app in sockets
     ]
     try:
-        message = friend.app.service("api/v1/messages").create({"text": "For everybody"})
+        messages = friend.app.service("api/v1/messages")
+        message = messages.create({"text": "For everybody"})
+        # The chat's readers are shared: its removal reaches every reader, not only its author.
+        removed = messages.remove(message["id"])
 
         for stream in streams:
-            event = next(stream)
-            assert (event.path, event.name, event.data) == ("api/v1/messages", "created", message)
+            received = [(event.path, event.name, event.data) for event in _take(stream, 2)]
+            assert received == [
+                ("api/v1/messages", "created", message),
+                ("api/v1/messages", "removed", removed),
+            ]
     finally:
         for stream in streams:
             stream.close()

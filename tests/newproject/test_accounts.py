@@ -14,6 +14,8 @@ import httpx
 import pytest
 import socketio
 
+pytestmark = pytest.mark.usefixtures("no_tracebacks")
+
 PASSWORD = "a long enough password"
 
 ACCOUNTS = f"""

@@ -17,10 +17,12 @@ Channels and publishers: which socket.io connections receive each service event.
             return channel(f"users/{event.data['userId']}")
 
 A channel is a named set of connections, a socket.io room. The publisher puts connections in
-channels when they connect (`connected`) and log in (`logged_in`); logging out leaves every
-channel. An event goes to the connections of the channels its publisher returns, each at most
-once, as the event `"<path> <event>"` with the record as its one argument, if the connection's
-user could `get` the record (the read rule, `reads`). Nothing is published without a
+channels when they connect (`connected`), log in (`logged_in`) and log out (`logged_out`, none
+unless overridden: a logout leaves every channel, as in Feathers), whether the logout is a
+`remove` on `authentication`, a login a call finds gone, or one ended on the server. An event
+goes to the connections of the channels its publisher returns, each at most once, as the event
+`"<path> <event>"` with the record as its one argument, if the connection's user could `get`
+the record (the read rule, `reads`). Nothing is published without a
 publisher, nor when it returns nothing; the authentication service publishes nothing.
 """
 
@@ -72,8 +74,8 @@ class Publisher:
     The channel policy of a project: which channels a connection is in, and where events go.
 
     The defaults are those of a generated Feathers app: connections join `anonymous`; a login
-    moves them to `authenticated` and `users/<user pk>`; every event goes to `authenticated`.
-    Override any of the three methods.
+    moves them to `authenticated` and `users/<user pk>`; a logout out of every channel; every
+    event goes to `authenticated`. Override any of the four methods.
     """
 
     def connected(self, connection: Connection) -> Iterable[str]:
@@ -83,6 +85,13 @@ class Publisher:
     def logged_in(self, connection: Connection) -> Iterable[str]:
         """The channels a connection joins when it logs in, after leaving every other one."""
         return ["authenticated", f"users/{connection.user.pk}"]
+
+    def logged_out(self, connection: Connection) -> Iterable[str]:
+        """
+        The channels a connection joins when its login ends, after leaving every channel: none,
+        as in Feathers (return `self.connected(connection)` to make it a new connection's).
+        """
+        return []
 
     def publish(self, event: ServiceEvent) -> Channel | Iterable[Channel] | None:
         """

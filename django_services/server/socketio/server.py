@@ -241,12 +241,18 @@ class SocketServer:
     # Channels and events ------------------------------------------------------------------
 
     async def _move_channels(self, connection: Connection, publisher: Any) -> None:
-        """After a login or logout: leave every channel, then join the login's channels."""
+        """
+        After a login or a logout (however it came): leave every channel, then join the
+        login's channels, or the publisher's `logged_out()` ones.
+        """
         sid, login = connection.sid, connection.authentication
         for room in self.sio.rooms(sid):
             if room != sid:
                 await self.sio.leave_room(sid, room)
-        if login is not None:
+        if login is None:
+            for name in publisher.logged_out(connection):
+                await self.sio.enter_room(sid, name)
+        else:
             try:
                 names = await self.workers.run(None, _channel_names, publisher, connection)
             except Exception:
@@ -263,8 +269,7 @@ class SocketServer:
     async def end_login(self, connection: Connection, login: Any) -> None:
         """
         Log out a connection whose login ended on the server, if it still holds that login:
-        it leaves every channel and joins those of a new connection (`connected()`), as the
-        anonymous connection it now is.
+        its channels move as after any logout.
         """
         if connection.authentication is not login:
             return
@@ -275,11 +280,7 @@ class SocketServer:
         if publisher is None or self.connections.get(sid) is not connection:
             # A connection still in its handshake is placed by `on_connect`.
             return
-        for room in self.sio.rooms(sid):
-            if room != sid:
-                await self.sio.leave_room(sid, room)
-        for name in publisher.connected(connection):
-            await self.sio.enter_room(sid, name)
+        await self._move_channels(connection, publisher)
 
     def on_service_event(self, event: ServiceEvent) -> None:
         """

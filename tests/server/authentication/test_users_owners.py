@@ -20,7 +20,7 @@ from tests.server.socketio.conftest import LiveSocketServer
 
 from .conftest import PASSWORD, SECRET
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_tracebacks")]
 
 SERVICES = {
     "users": "django_services.server.authentication.UserService",

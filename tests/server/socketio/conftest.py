@@ -10,6 +10,7 @@ import asyncio
 from collections.abc import Iterator
 from typing import Any
 
+import aiohttp
 import pytest
 import socketio
 
@@ -33,9 +34,9 @@ SERVICES = {
     "whoami": "tests.server.authentication.services.WhoAmIService",
 }
 
-#: The Python client's transports. Long-polling is proved by the real socket.io-client of the
-#: Feathers interoperability suite (tests/interop): python-socketio's polling client leaves its
-#: last long-poll's connection open when it disconnects.
+#: The Python client's transports for most tests; long-polling is proved by the real
+#: socket.io-client of the Feathers interoperability suite (tests/interop), and by the modules
+#: whose rule must hold on both (test_reads.py), which override the `transport` fixture.
 TRANSPORTS = ("websocket",)
 
 
@@ -70,13 +71,32 @@ def user(transactional_db):
     return User.objects.create_user(email=EMAIL, password=PASSWORD)
 
 
+class ReadingSession:
+    """
+    An aiohttp session whose POST answers are read in full: python-engineio's polling client
+    never reads them, and leaves the connection of its last one (the close) unreleased.
+    """
+
+    def __init__(self) -> None:
+        self.session = aiohttp.ClientSession()
+
+    async def post(self, *args: Any, **kwargs: Any) -> aiohttp.ClientResponse:
+        response = await self.session.post(*args, **kwargs)
+        await response.read()
+        return response
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.session, name)
+
+
 class Client:
     """A python-socketio client whose calls return the ack's arguments as a list."""
 
     def __init__(self, url: str, transport: str) -> None:
         self.url = url
         self.transport = transport
-        self.sio = socketio.AsyncClient(reconnection=False)
+        self.http = ReadingSession() if transport == "polling" else None
+        self.sio = socketio.AsyncClient(reconnection=False, http_session=self.http)
         self.disconnected = asyncio.Event()
         self.sio.on("disconnect", self._on_disconnect)
 
@@ -114,6 +134,8 @@ class Client:
 
     async def close(self) -> None:
         await self.sio.shutdown()
+        if self.http is not None:
+            await self.http.close()
 
 
 @pytest.fixture(params=TRANSPORTS)

@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 import requests
+from asgiref.sync import sync_to_async
 
 from tests.server.socketio.conftest import PASSWORD
 from tests.waiting import eventually_async
@@ -119,3 +120,72 @@ async def test_a_failed_write_publishes_nothing(publishing, connect):
     assert error["code"] == 400
     await barrier(ada, [ada])
     assert [event for event, _ in ada.events] == ["people created"]
+
+
+def _deactivate_unseen(pk):
+    """A change the user model's signals do not see: found at the socket's next call."""
+    from tests.testapp.models import User
+
+    User.objects.filter(pk=pk).update(is_active=False)
+
+
+def _deactivate(pk):
+    """A change the signals see: the login ends on the server, pushed to its sockets."""
+    from tests.testapp.models import User
+
+    user = User.objects.get(pk=pk)
+    user.is_active = False
+    user.save()
+
+
+async def _remove(client, user):
+    await client.call("remove", "authentication", None, {})
+
+
+async def _found_at_next_call(client, user):
+    await sync_to_async(_deactivate_unseen)(user["id"])
+    assert (await client.error("find", "secrets", {}))["code"] == 401
+
+
+async def _pushed(client, user):
+    await sync_to_async(_deactivate)(user["id"])
+
+
+LOGOUTS = {"remove": _remove, "found-at-next-call": _found_at_next_call, "pushed": _pushed}
+
+#: Publishers whose `logged_out()` is the default (no channel) and `connected()`'s.
+LOGGED_OUT = {
+    "no-channel": ("django_services.server.socketio.Publisher", False),
+    "connected": ("tests.server.socketio.realtime.RevocationPublisher", True),
+}
+
+
+@pytest.fixture(params=list(LOGGED_OUT))
+def logging_out(request, services_settings, settings):
+    """The publisher of the test; logins ended on the server are pushed to their sockets."""
+    publisher, rejoins = LOGGED_OUT[request.param]
+    settings.DJANGO_SERVICES = {
+        **services_settings,
+        "SOCKETIO_PUBLISHER": publisher,
+        "AUTHENTICATION": {**services_settings["AUTHENTICATION"], "REVOCATION_CACHE": "default"},
+    }
+    return rejoins
+
+
+@pytest.mark.parametrize("logout", list(LOGOUTS))
+async def test_every_logout_moves_the_channels_alike(
+    logging_out, connect, live_socket_server, logout
+):
+    ada, ada_user = await logged_in(connect, "ada@example.com")
+    bob, _ = await logged_in(connect, "bob@example.com")
+    await LOGOUTS[logout](ada, ada_user)
+
+    ada.events.clear()
+    todo = await bob.call("create", "todos", {"text": "for the logged-in"}, {})
+    person = await bob.call("create", "people", {"name": "for everyone"}, {})
+    await server_barrier(live_socket_server, [ada, bob])
+
+    assert ("todos created", todo) in bob.events
+    assert "todos created" not in [event for event, _ in ada.events]
+    # In no channel, or in those of a new connection, which get `people` events.
+    assert (("people created", person) in ada.events) is logging_out

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from tests.server.socketio.raw import RawSocket, logged
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_tracebacks")]
 
 TRANSPORTS = ("websocket", "polling")
 PLACEHOLDER = '{"_placeholder":true,"num":0}'

@@ -1,6 +1,7 @@
 """
 The read rule of service events: a connection gets an event only if its user could `get` the
-record through the same service (`event_readers`), checked once per distinct user.
+record through the same service (`event_readers`), checked once per distinct user; over
+websocket and long-polling.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from tests.server.socketio.conftest import PASSWORD
 from tests.server.socketio.read_services import SERVICES
 from tests.waiting import eventually_async
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_tracebacks")]
 
 PUBLISHER = "tests.server.socketio.read_services.EveryonePublisher"
 
@@ -70,6 +71,11 @@ async def barrier(writer, observers):
 
 def names(client):
     return [event for event, _ in client.events]
+
+
+@pytest.fixture(params=("websocket", "polling"))
+def transport(request) -> str:
+    return request.param
 
 
 @pytest.fixture(params=["rest", "socketio"])

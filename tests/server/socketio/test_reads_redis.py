@@ -18,7 +18,10 @@ from tests.server.socketio.conftest import PASSWORD, Client
 from tests.server.socketio.test_emitter import REDIS_URL, REPOSITORY, arrives, redis_available
 from tests.servers import ProcessServer
 
-pytestmark = pytest.mark.skipif(not redis_available(), reason=f"no Redis at {REDIS_URL}")
+pytestmark = [
+    pytest.mark.skipif(not redis_available(), reason=f"no Redis at {REDIS_URL}"),
+    pytest.mark.usefixtures("no_tracebacks"),
+]
 
 #: This run's own channel (`SOCKETIO_REDIS_CHANNEL`): other runs may share the Redis server.
 CHANNEL = f"django-feathers-tests-{uuid.uuid4().hex}"

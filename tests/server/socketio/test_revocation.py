@@ -25,7 +25,7 @@ from tests.server.socketio.conftest import EMAIL, PASSWORD
 from tests.server.socketio.raw import Closed, RawSocket
 from tests.waiting import eventually_async
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_tracebacks")]
 
 
 @pytest.fixture(params=("websocket", "polling"))

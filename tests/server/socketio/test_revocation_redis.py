@@ -24,7 +24,10 @@ from tests.waiting import eventually_async
 #: This run's own pub/sub channel: other runs may share the Redis server.
 CHANNEL = f"django-feathers-revocation-tests-{uuid.uuid4().hex}"
 
-pytestmark = pytest.mark.skipif(not redis_available(), reason=f"no Redis at {REDIS_URL}")
+pytestmark = [
+    pytest.mark.skipif(not redis_available(), reason=f"no Redis at {REDIS_URL}"),
+    pytest.mark.usefixtures("no_tracebacks"),
+]
 
 
 @pytest.fixture(scope="module")

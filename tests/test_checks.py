@@ -1,0 +1,62 @@
+"""
+The system checks of a service's `event_readers`: a value that is none of the known ones
+(`django_services.E014`), and events sent unchecked by a service whose `get_queryset` is its
+own (`django_services.W015`).
+"""
+
+from __future__ import annotations
+
+from django.core.checks import run_checks
+from django.test import override_settings
+
+from tests.server.model_services import PersonService
+from tests.server.socketio.read_services import NoteService
+
+HERE = "tests.test_checks."
+READS = "tests.server.socketio.read_services."
+
+
+class TypoNoteService(NoteService):
+    event_readers = "shard"
+
+
+class OpenPeopleService(PersonService):
+    """Every record is everyone's: nothing to check, and nothing to warn about."""
+
+    event_readers = "unchecked"
+
+
+def messages(services, check_id):
+    with override_settings(DJANGO_SERVICES={"SERVICES": services}):
+        return [message for message in run_checks() if message.id == check_id]
+
+
+def test_an_unknown_event_readers_value_is_an_error_naming_the_value_meant():
+    (error,) = messages({"notes": HERE + "TypoNoteService"}, "django_services.E014")
+    assert error.msg == (
+        "The service at 'notes' (TypoNoteService) has event_readers 'shard': one of "
+        "'per_user', 'shared', 'unchecked'. Did you mean 'shared'?"
+    )
+
+
+def test_every_known_value_passes():
+    declared = {
+        "notes": READS + "NoteService",
+        "shared-notes": READS + "SharedNoteService",
+        "people": HERE + "OpenPeopleService",
+    }
+    assert messages(declared, "django_services.E014") == []
+
+
+def test_events_sent_unchecked_by_a_service_with_its_own_queryset_are_a_warning():
+    declared = {"open-notes": READS + "OpenNoteService", "people": HERE + "OpenPeopleService"}
+    (warning,) = messages(declared, "django_services.W015")
+    assert warning.msg.startswith(
+        "The service at 'open-notes' (OpenNoteService) sends its events to its channels "
+        "unchecked (event_readers = 'unchecked'), while its get_queryset is its own"
+    )
+
+
+def test_a_per_user_or_shared_service_with_its_own_queryset_is_not_warned_about():
+    declared = {"notes": READS + "NoteService", "shared-notes": READS + "SharedNoteService"}
+    assert messages(declared, "django_services.W015") == []
