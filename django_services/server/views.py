@@ -42,6 +42,7 @@ from ..conf import import_from_string, services_settings
 from ..contract import EVENTS, SERVICE_METHOD_HEADER
 from ..errors import NotModified
 from ..query import codec
+from . import telemetry
 from .base_service import BaseService, is_option
 from .calls import CallContext, attach, run_call
 from .conditional import conditional_response, not_modified_response
@@ -225,6 +226,8 @@ class ServiceMixin(BaseService):
         self.headers = self.default_response_headers
         try:
             self.initial(drf_request, *args, **kwargs)
+            if telemetry.ENABLED:
+                telemetry.rest_call(context.path, context.method, request, self._path_id)
             # Parsed once the method is known to be allowed: a 405 comes before a bad query.
             context.params.query = self._parse_query_string(drf_request)
             context.event = EVENTS.get(context.method)
