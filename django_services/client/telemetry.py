@@ -100,7 +100,6 @@ def observed(
         parent = otel_context.get_current()
         if incoming and not trace.get_current_span(parent).get_span_context().is_valid:
             parent = _extracted(incoming.get("traceparent"), incoming.get("tracestate"))
-        # start_span() and an explicit end(): the span need not be current while the call runs.
         span = _tracer().start_span(
             f"{remote} {path}.{message.service_method}",
             context=parent,
@@ -134,8 +133,7 @@ def observed(
     finally:
         if span is not None:
             span.end()
-        # One record a call: its attributes are made once for each remote, service, method
-        # and error type.
+        # One record a call, its attributes made once per remote, service, method and error.
         _instruments()["duration"].record(
             time.perf_counter() - started,
             _metric_labels(remote, path, message.service_method, error_type),

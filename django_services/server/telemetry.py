@@ -20,11 +20,14 @@ from typing import Any
 
 from ..client.telemetry import ENABLED
 
+#: `opentelemetry.trace.get_current_span` (None without OpenTelemetry): a REST view reads the
+#: current span itself, and calls `rest_call()` only when it records.
+current_span: Any = None
 if ENABLED:
     import opentelemetry.metrics as otel_metrics
-    import opentelemetry.trace as trace
+    from opentelemetry.trace import get_current_span as current_span
 
-__all__ = ["ENABLED", "delivered", "rest_call", "serve"]
+__all__ = ["ENABLED", "current_span", "delivered", "rest_call", "serve"]
 
 #: The socket.io servers of the process, whose sockets the gauge counts.
 _servers: weakref.WeakSet[Any] = weakref.WeakSet()
@@ -46,17 +49,12 @@ def delivered(event: str, recipients: int) -> None:
             _events_counter().add(recipients, attributes)
 
 
-def rest_call(path: str | None, method: str, request: Any, id: Any) -> None:
+def rest_call(span: Any, path: str | None, method: str, request: Any, id: Any) -> None:
     """
-    Give the span current around a REST call of `method` on `path` (if one records) the
+    Give `span`, the recording span current around a REST call of `method` on `path`, the
     call's service and method, as the socket.io server span has them, and its `http.route`:
     the service's URL template (`/api/users/:userId/notes/:id`).
     """
-    if not ENABLED:
-        return
-    span = trace.get_current_span()
-    if not span.is_recording():
-        return
     service = path or ""
     span.set_attributes(
         {

@@ -51,6 +51,7 @@ from .negotiation import ServiceContentNegotiation
 from .params import Params
 from .parsers import JSONParser, read_chunked_body
 from .renderers import JSONRenderer
+from .telemetry import current_span
 
 __all__ = ["ServiceMixin"]
 
@@ -226,8 +227,10 @@ class ServiceMixin(BaseService):
         self.headers = self.default_response_headers
         try:
             self.initial(drf_request, *args, **kwargs)
-            if telemetry.ENABLED:
-                telemetry.rest_call(context.path, context.method, request, self._path_id)
+            if current_span is not None:
+                span = current_span()
+                if span.is_recording():
+                    telemetry.rest_call(span, context.path, context.method, request, self._path_id)
             # Parsed once the method is known to be allowed: a 405 comes before a bad query.
             context.params.query = self._parse_query_string(drf_request)
             context.event = EVENTS.get(context.method)
