@@ -61,23 +61,36 @@ async def test_the_span_of_a_call_names_its_service_and_method(
     carrier,
 ):
     if carrier == "rest":
-        answer = await asyncio.to_thread(
+        created = await asyncio.to_thread(
             requests.post, f"{live_socket_server.url}/people", json={"name": "Ada"}, timeout=10
         )
-        assert answer.status_code == 201
-        [span] = served_spans(spanned, "request")
-        assert span.attributes["http.route"] == "/people"
+        assert created.status_code == 201
+        url = f"{live_socket_server.url}/people/{created.json()['id']}"
+        assert (await asyncio.to_thread(requests.patch, url, json={}, timeout=10)).ok
+        create, patch = served_spans(spanned, "request")
+        # The service's URL template, not the services' catch-all URL pattern.
+        assert (create.attributes["http.route"], patch.attributes["http.route"]) == (
+            "/people",
+            "/people/:id",
+        )
     else:
         client = await connect()
-        await client.call("create", "people", {"name": "Ada"}, {})
-        [span] = served_spans(spanned, "people.create")
-    attributes = span.attributes
-    assert (attributes["feathers.service"], attributes["feathers.method"]) == ("people", "create")
-    assert (attributes["rpc.system"], attributes["rpc.service"], attributes["rpc.method"]) == (
-        "feathers",
-        "people",
-        "create",
-    )
+        person = await client.call("create", "people", {"name": "Ada"}, {})
+        await client.call("patch", "people", person["id"], {}, {})
+        create, patch = served_spans(spanned, "people.create") + served_spans(
+            spanned, "people.patch"
+        )
+    for span, method in ((create, "create"), (patch, "patch")):
+        attributes = span.attributes
+        assert (attributes["feathers.service"], attributes["feathers.method"]) == (
+            "people",
+            method,
+        )
+        assert (
+            attributes["rpc.system"],
+            attributes["rpc.service"],
+            attributes["rpc.method"],
+        ) == ("feathers", "people", method)
 
 
 def people_created(client):
