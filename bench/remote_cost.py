@@ -14,6 +14,10 @@ remote (`REMOTES`, over requests) against a tiny keep-alive JSON server in anoth
   an exporter that drops them) and meter providers installed; only where `opentelemetry-sdk`
   is.
 
+`--otel` installs those providers first, and also times the SDK's own parts of a call (a
+client span started and ended, a histogram record, the context injected) in the same process;
+`--without-otel` hides `opentelemetry` from the process, as where it is not installed.
+
 The variants take turns every 50 calls. Run with another checkout first on `PYTHONPATH` to
 compare a version that has none of this (its remote variants then measure its own remotes).
 """
@@ -102,6 +106,48 @@ def _install_opentelemetry() -> bool:
     return True
 
 
+def sdk_costs(repeat: int = 5, number: int = 20000) -> dict[str, float]:
+    """Microseconds of the OpenTelemetry SDK's own parts of a call (the providers installed)."""
+    import timeit
+
+    from opentelemetry import propagate, trace
+
+    from django_services.client import telemetry
+
+    tracer = trace.get_tracer("bench")
+    parent = propagate.extract({"traceparent": INCOMING["HTTP_TRACEPARENT"]})
+    attributes = {
+        "feathers.remote": "bench",
+        "feathers.service": "people",
+        "feathers.method": "get",
+        "server.address": "127.0.0.1",
+        "server.port": 8000,
+        "http.request.method": "GET",
+        "url.full": "http://127.0.0.1:8000/people/1",
+    }
+    histogram = telemetry._instruments()["duration"]
+    labels = {"feathers.remote": "bench", "feathers.service": "people", "feathers.method": "get"}
+    span = tracer.start_span("bench")
+
+    def started_and_ended() -> None:
+        tracer.start_span(
+            "bench people.get", context=parent, kind=trace.SpanKind.CLIENT, attributes=attributes
+        ).end()
+
+    def injected() -> None:
+        propagate.inject({}, context=trace.set_span_in_context(span, parent))
+
+    parts = {
+        "span started and ended (7 attributes)": started_and_ended,
+        "histogram record (3 attributes)": lambda: histogram.record(0.001, labels),
+        "context injected": injected,
+    }
+    return {
+        name: min(timeit.repeat(part, number=number, repeat=repeat)) / number * 1e6
+        for name, part in parts.items()
+    }
+
+
 def _variants(base: str) -> dict[str, Any]:
     import requests
     from django.test import RequestFactory
@@ -148,7 +194,12 @@ def main() -> None:
     parser.add_argument(
         "--otel", action="store_true", help="install the OpenTelemetry SDK providers first"
     )
+    parser.add_argument(
+        "--without-otel", action="store_true", help="run as if opentelemetry were not installed"
+    )
     args = parser.parse_args()
+    if args.without_otel:
+        sys.modules["opentelemetry"] = None  # type: ignore[assignment]
     server = subprocess.Popen(
         [sys.executable, "-c", SERVER], stdout=subprocess.PIPE, text=True, close_fds=True
     )
@@ -170,6 +221,11 @@ def main() -> None:
     print("|---|---|---|")
     for name, value in results.items():
         print(f"| {name} | {value:.1f} | {value / results['transport']:.3f} |")
+    if installed:
+        print("| the SDK's own part | µs |")
+        print("|---|---|")
+        for name, value in sdk_costs().items():
+            print(f"| {name} | {value:.1f} |")
 
 
 if __name__ == "__main__":

@@ -99,7 +99,7 @@ def observed(
     if ENABLED and _tracing():
         parent = otel_context.get_current()
         if incoming and not trace.get_current_span(parent).get_span_context().is_valid:
-            parent = propagate.extract(incoming)
+            parent = _extracted(incoming.get("traceparent"), incoming.get("tracestate"))
         span = _tracer().start_span(
             f"{remote} {path}.{message.service_method}",
             context=parent,
@@ -122,7 +122,7 @@ def observed(
         return (yield from send(message))
     except BaseException as exc:
         error_type = _error_type(exc)
-        if span is not None:
+        if span is not None and span.is_recording():
             # No record_exception(): formatting a traceback for every call an open breaker
             # refuses would cost more than the call.
             span.set_status(trace.Status(trace.StatusCode.ERROR, str(exc)[:200]))
@@ -133,7 +133,20 @@ def observed(
     finally:
         if span is not None:
             span.end()
-        _record(remote, path, message.service_method, time.perf_counter() - started, error_type)
+        # One record a call, its attributes made once per remote, service, method and error.
+        _instruments()["duration"].record(
+            time.perf_counter() - started,
+            _metric_labels(remote, path, message.service_method, error_type),
+        )
+
+
+@functools.lru_cache(maxsize=256)
+def _extracted(traceparent: str | None, tracestate: str | None) -> Any:
+    """The context of an incoming request's trace headers, parsed once for all its calls."""
+    carrier = {"traceparent": traceparent} if traceparent else {}
+    if tracestate:
+        carrier["tracestate"] = tracestate
+    return propagate.extract(carrier)
 
 
 def _tracing() -> bool:
@@ -189,26 +202,41 @@ def with_trace(message: Any, carrier: Mapping[str, str]) -> Any:
 
 
 def _span_attributes(remote: str, path: str, message: Any) -> dict[str, Any]:
-    attributes: dict[str, Any] = {
+    url = getattr(message, "url", None)
+    if url is None:
+        return _socket_attributes(remote, path, message.service_method)
+    end = url.find("/", url.find("//") + 2)
+    attributes = _rest_attributes(
+        remote, path, message.service_method, message.method, url if end < 0 else url[:end]
+    ).copy()
+    attributes["url.full"] = url.split("?", 1)[0]
+    return attributes
+
+
+@functools.lru_cache(maxsize=1024)
+def _socket_attributes(remote: str, path: str, method: str) -> dict[str, Any]:
+    # The same dict for every call: the SDK copies a span's attributes, never changes them.
+    return {
         "feathers.remote": remote,
         "feathers.service": path,
-        "feathers.method": message.service_method,
+        "feathers.method": method,
+        "rpc.system": "feathers",
+        "rpc.service": path,
+        "rpc.method": method,
     }
-    url = getattr(message, "url", None)
-    if url is not None:
-        end = url.find("/", url.find("//") + 2)
-        attributes.update(_server(url if end < 0 else url[:end]))
-        attributes["http.request.method"] = message.method
-        attributes["url.full"] = url.split("?", 1)[0]
-    else:
-        attributes.update(
-            {
-                "rpc.system": "feathers",
-                "rpc.service": path,
-                "rpc.method": message.service_method,
-            }
-        )
-    return attributes
+
+
+@functools.lru_cache(maxsize=1024)
+def _rest_attributes(
+    remote: str, path: str, method: str, http_method: str, origin: str
+) -> dict[str, Any]:
+    return {
+        "feathers.remote": remote,
+        "feathers.service": path,
+        "feathers.method": method,
+        **_server(origin),
+        "http.request.method": http_method,
+    }
 
 
 @functools.lru_cache(maxsize=256)
@@ -232,12 +260,13 @@ def _error_type(exc: BaseException) -> str:
     return type(exc).__qualname__
 
 
-def _record(remote: str, path: str, method: str, seconds: float, error_type: str | None) -> None:
+@functools.lru_cache(maxsize=1024)
+def _metric_labels(remote: str, path: str, method: str, error_type: str | None) -> dict[str, str]:
     # One histogram: its count is the calls, and with `error.type` the errors by class.
     attributes = {"feathers.remote": remote, "feathers.service": path, "feathers.method": method}
     if error_type is not None:
         attributes["error.type"] = error_type
-    _instruments()["duration"].record(seconds, attributes)
+    return attributes
 
 
 _made: dict[str, Any] = {}

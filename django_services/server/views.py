@@ -42,6 +42,7 @@ from ..conf import import_from_string, services_settings
 from ..contract import EVENTS, SERVICE_METHOD_HEADER
 from ..errors import NotModified
 from ..query import codec
+from . import telemetry
 from .base_service import BaseService, is_option
 from .calls import CallContext, attach, run_call
 from .conditional import conditional_response, not_modified_response
@@ -50,6 +51,7 @@ from .negotiation import ServiceContentNegotiation
 from .params import Params
 from .parsers import JSONParser, read_chunked_body
 from .renderers import JSONRenderer
+from .telemetry import current_span
 
 __all__ = ["ServiceMixin"]
 
@@ -225,6 +227,10 @@ class ServiceMixin(BaseService):
         self.headers = self.default_response_headers
         try:
             self.initial(drf_request, *args, **kwargs)
+            if current_span is not None:
+                span = current_span()
+                if span.is_recording():
+                    telemetry.rest_call(span, context.path, context.method, request, self._path_id)
             # Parsed once the method is known to be allowed: a 405 comes before a bad query.
             context.params.query = self._parse_query_string(drf_request)
             context.event = EVENTS.get(context.method)

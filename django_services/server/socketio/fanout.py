@@ -36,6 +36,7 @@ from engineio import async_socket, exceptions
 from engineio import packet as eio_packet
 from socketio import packet
 
+from .. import telemetry
 from . import reads
 
 __all__ = [
@@ -152,6 +153,7 @@ class Manager(socketio.AsyncManager):
             eio_sid for sid, eio_sid in self.get_participants(namespace, room) if sid not in skipped
         ]
         await self._fan_out(recipients, message)
+        telemetry.delivered(event, len(recipients))
 
     async def _fan_out(self, recipients: list[str], message: Any) -> None:
         sockets = self.server.eio.sockets

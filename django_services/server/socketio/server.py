@@ -26,6 +26,7 @@ from rest_framework.utils.encoders import JSONEncoder
 
 from ... import clock
 from ...errors import FeathersError, GeneralError
+from .. import telemetry
 from ..events import ServiceEvent, event_bus
 from . import emitter, fanout
 from .channels import get_publisher
@@ -126,6 +127,7 @@ class SocketServer:
         event_bus.subscribe(self.on_service_event)
         emitter.server_started()
         self.revocations.start()
+        telemetry.serve(self)
 
     async def startup(self) -> None:
         """Remember the event loop events are sent from (the ASGI lifespan's startup)."""
