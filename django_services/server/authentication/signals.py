@@ -7,8 +7,10 @@ Logins that end on the server, told to what keeps logins open: socket.io connect
 A login ends with its user (a password change, `is_active=False`, a deletion: every login of
 the user is checked again), with its token (denylisted by a logout, `revocation.revoke`), with
 its refresh token family (`refresh.end_family`) or with the Django session it was made with (a
-Django logout). `install()` connects the Django signals that say so: `post_save` and
-`post_delete` of the user model, `user_logged_out`. Nothing is sent while nobody listens.
+Django logout, or the session flushed or deleted). `install()` connects the Django signals that
+say so: `post_save` and `post_delete` of the user model, `user_logged_out`, and `post_delete`
+of `django.contrib.sessions`' model (the database session engines; a session kept only in a
+cache ends unseen until the socket's next call). Nothing is sent while nobody listens.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import dataclasses
 import logging
 from typing import Any
 
+from django.apps import apps
 from django.conf import settings
 from django.contrib.auth.signals import user_logged_out
 from django.db import transaction
@@ -77,6 +80,12 @@ def install() -> None:
     post_save.connect(_user_saved, sender=model, weak=False, dispatch_uid=__name__ + ".saved")
     post_delete.connect(_user_deleted, sender=model, weak=False, dispatch_uid=__name__ + ".deleted")
     user_logged_out.connect(_logged_out, weak=False, dispatch_uid=__name__ + ".logged_out")
+    if apps.is_installed("django.contrib.sessions"):
+        from django.contrib.sessions.models import Session
+
+        post_delete.connect(
+            _session_deleted, sender=Session, weak=False, dispatch_uid=__name__ + ".session"
+        )
 
 
 def _user_saved(
@@ -96,3 +105,7 @@ def _logged_out(sender: Any, request: Any, user: Any = None, **kwargs: Any) -> N
     session_key = getattr(session, "session_key", None)
     if session_key:
         end_logins(session_key=session_key)
+
+
+def _session_deleted(sender: Any, instance: Any, using: str, **kwargs: Any) -> None:
+    end_logins(session_key=instance.session_key, using=using)

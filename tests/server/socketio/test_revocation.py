@@ -285,8 +285,25 @@ async def test_a_save_that_keeps_the_password_keeps_the_login(listener, rest, us
     await receives_private_events(socket, rest, user.pk)
 
 
-async def test_a_django_logout_ends_the_login_of_the_sockets_of_its_session(
-    listener, rest, user, settings
+def _end_session(browser: Any, ending: str) -> None:
+    if ending == "logout":
+        browser.logout()
+    else:  # the session ended without a logout: flushed, or deleted by key
+        from importlib import import_module
+
+        from django.conf import settings as django_settings
+
+        store = import_module(django_settings.SESSION_ENGINE).SessionStore
+        key = browser.cookies[django_settings.SESSION_COOKIE_NAME].value
+        if ending == "flush":
+            store(key).flush()
+        else:
+            store().delete(key)
+
+
+@pytest.mark.parametrize("ending", ["logout", "flush", "delete"])
+async def test_a_django_session_that_ends_ends_the_login_of_the_sockets_made_with_it(
+    listener, rest, user, settings, ending
 ):
     from django.test import Client as DjangoClient
 
@@ -296,7 +313,7 @@ async def test_a_django_logout_ends_the_login_of_the_sockets_of_its_session(
     socket = await listener(headers={"Cookie": cookie})
     await receives_private_events(socket, rest, user.pk)
 
-    await sync_to_async(browser.logout)()
+    await sync_to_async(_end_session)(browser, ending)
 
     await assert_no_private_event(socket, rest, user.pk)
 
