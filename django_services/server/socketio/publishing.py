@@ -26,10 +26,22 @@ from .channels import Channel, resolve_channels
 from .connection import Connection
 from .workers import CallWorkers
 
-__all__ = ["GROUPS_TIMEOUT", "EventSender"]
+__all__ = ["GROUPS_TIMEOUT", "EventSender", "chosen_channels"]
 
 #: Seconds the committing thread waits for the event loop to name an event's recipients.
 GROUPS_TIMEOUT = 5.0
+
+
+def chosen_channels(publisher: Any, event: ServiceEvent) -> tuple[list[Channel], Any]:
+    """
+    The channels and read rule of `event`: those its log entry holds (chosen in the write's
+    transaction), or else asked of `publisher` and `reads.rule` now.
+    """
+    entry = event.entry
+    if entry is not None:
+        return entry.channels, entry.read
+    channels = resolve_channels(publisher, event)
+    return channels, (reads.rule(event) if channels else None)
 
 
 class EventSender:
@@ -44,10 +56,9 @@ class EventSender:
 
     def publish(self, event: ServiceEvent, publisher: Any, loop: asyncio.AbstractEventLoop) -> None:
         """Send `event` from `loop` to the channels `publisher` chooses, to their readers."""
-        channels = resolve_channels(publisher, event)
+        channels, read = chosen_channels(publisher, event)
         if channels:
             name = f"{event.path} {event.event}"
-            read = reads.rule(event)
             checked = None if read is None else self._check_here(read, channels, loop)
             asyncio.run_coroutine_threadsafe(
                 self._send(name, event.data, channels, read, checked), loop
