@@ -34,7 +34,16 @@ from ..events import ServiceEvent
 from . import reads
 from .channels import Channel, get_publisher, resolve_channels
 
-__all__ = ["Entry", "channels_json", "prune", "prune_now_and_then", "recovery_setting", "write"]
+__all__ = [
+    "Entry",
+    "channels_from_json",
+    "channels_json",
+    "logged_message",
+    "prune",
+    "prune_now_and_then",
+    "recovery_setting",
+    "write",
+]
 
 logger = logging.getLogger("django_services.server")
 
@@ -65,6 +74,30 @@ def channels_json(channels: Sequence[Channel]) -> list[dict[str, Any]]:
             entry["data"] = item.data
         stored.append(entry)
     return stored
+
+
+def channels_from_json(stored: Sequence[dict[str, Any]]) -> list[Channel]:
+    """The channels `channels_json()` stored."""
+    return [
+        Channel(tuple(item["names"]), item["data"])
+        if "data" in item
+        else Channel(tuple(item["names"]))
+        for item in stored
+    ]
+
+
+def logged_message(
+    offset: int, name: str, data: Any, channels: Sequence[Channel], read: Any
+) -> dict[str, Any]:
+    """The pub/sub message of a logged event: the whole event, its offset and channels."""
+    return {
+        "method": "emit",
+        "event": name,
+        "data": [data],
+        "offset": offset,
+        "channels": channels_json(channels),
+        "read": read,
+    }
 
 
 def write(events: list[ServiceEvent], using: str | None) -> list[ServiceEvent]:
