@@ -127,6 +127,13 @@ class EventSender:
     ) -> None:
         """To this process's sockets of `channels`, each once, with its first channel's data."""
         manager = self.sio.manager
+        if not any(item.has_data for item in channels):
+            rooms = [room for item in channels for room in item.names]
+            # `fanout.Manager.emit`: this process's sockets only, even with Redis.
+            await fanout.Manager.emit(
+                manager, name, data, "/", to=rooms, read=read, checked=checked
+            )
+            return
         groups: dict[int, tuple[Any, list[str]]] = {}
         reached: set[str] = set()
         for item in channels:
@@ -137,7 +144,6 @@ class EventSender:
                         reached.add(sid)
                         groups.setdefault(id(item), (payload, []))[1].append(sid)
         for payload, sids in groups.values():
-            # `fanout.Manager.emit`: this process's sockets only, even with Redis.
             await fanout.Manager.emit(
                 manager, name, payload, "/", to=sids, read=read, checked=checked
             )

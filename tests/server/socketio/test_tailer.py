@@ -6,6 +6,7 @@ is delivered, every event exactly once per process, in id order, gaps waited for
 from __future__ import annotations
 
 import asyncio
+import threading
 
 import pytest
 from django.db import connection, connections, transaction
@@ -140,3 +141,47 @@ class TestDelivered:
 
         assert delivered.gaps == {}
         assert delivered.claim(11) is False
+
+
+async def test_a_row_committed_late_is_delivered_after_the_later_ones_once(
+    publishing, connect, live_socket_server
+):
+    if connection.vendor == "sqlite":
+        pytest.skip("the in-memory SQLite test database locks a table another connection writes")
+    ada, _ = await logged_in(connect, "ada@example.com")
+    await started(live_socket_server)
+    server = live_socket_server.application.server
+    inserted, commit = threading.Event(), threading.Event()
+
+    def slow_transaction():
+        try:
+            with transaction.atomic():
+                orphan("Late")
+                inserted.set()
+                commit.wait(10)
+        finally:
+            connections.close_all()
+
+    slow = threading.Thread(target=slow_transaction)
+    slow.start()
+    try:
+        await asyncio.to_thread(inserted.wait, 10)
+        await asyncio.to_thread(orphan_elsewhere, "Early")  # a higher id, committed first
+        server.loop.call_soon_threadsafe(server.events.tailer.wake)
+        # Held back a moment for the missing id, then sent: the poll after the grace.
+        await eventually_async(
+            lambda: ("people created", {"id": 10_000, "name": "Early"}) in ada.events,
+            message="the later row arrives after the grace",
+        )
+    finally:
+        commit.set()
+        await asyncio.to_thread(slow.join)
+    server.loop.call_soon_threadsafe(server.events.tailer.wake)
+    await eventually_async(
+        lambda: ("people created", {"id": 10_000, "name": "Late"}) in ada.events,
+        message="the late row arrives when it commits",
+    )
+    await barrier(ada, [ada])
+
+    names = [data["name"] for event, data in ada.events if event == "people created"]
+    assert names == ["Early", "Late", "barrier"]
