@@ -9,6 +9,10 @@ checked there too for this process's sockets, once per distinct user, before the
 answer leaves; the event leaves from the event loop. Other processes (through Redis) check
 the rule for their own sockets, in a worker thread, as does this one for an event published
 from its event loop.
+
+An event written to the event log (`event_log`) travels whole, with its offset: each process
+sends it to its own sockets once (`deliver`), whether it comes live, through Redis or from the
+log (`tailer`), each connection getting the data of the first of its channels that has some.
 """
 
 from __future__ import annotations
