@@ -102,3 +102,26 @@ async def test_an_event_logged_but_never_sent_reaches_every_process_once(servers
     finally:
         for client in clients:
             await client.close()
+
+
+async def test_an_event_with_channel_data_reaches_each_connection_once_on_every_process(servers):
+    _, first, second, wsgi = servers
+    requests.post(f"{wsgi.url}/__reset", timeout=10)
+    ada, token = await logged_in(first.url, "ada@example.com", wsgi.url)
+    ada_elsewhere, _ = await logged_in(second.url, "ada@example.com", wsgi.url)
+    clients = (ada, ada_elsewhere)
+    try:
+        headers = {"Authorization": f"Bearer {token}"}
+        note = requests.post(
+            f"{wsgi.url}/data-notes", json={"text": "n"}, headers=headers, timeout=10
+        ).json()
+        barrier = await ada.call("create", "people", {"name": "barrier"}, {})
+        for client in clients:
+            await arrives(client, "people created", barrier)
+            # In `authenticated` and in her own channel: once, with the first channel's data.
+            assert [data for event, data in client.events if event == "data-notes created"] == [
+                {"id": note["id"], "via": "everyone"}
+            ]
+    finally:
+        for client in clients:
+            await client.close()
