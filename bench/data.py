@@ -184,11 +184,23 @@ def load(rows: int) -> None:
     vacuum()
 
 
+def create_event_log() -> None:
+    """Create the table service events are logged to (the package's migration), if missing."""
+    from django.db import connection
+
+    from django_services.models import LoggedEvent
+
+    if LoggedEvent._meta.db_table not in connection.introspection.table_names():
+        with connection.schema_editor() as editor:
+            editor.create_model(LoggedEvent)
+
+
 def prepare(rows: int) -> str:
     """Make the table ready; return what was done."""
     import django
 
     django.setup()
+    create_event_log()
     if table_is_ready(rows):
         return "kept"
     started = time.perf_counter()

@@ -86,6 +86,16 @@ DEFAULTS: dict[str, Any] = {
     # The Redis pub/sub channel of those events: projects (or staging and production) sharing
     # one Redis server each need their own.
     "SOCKETIO_REDIS_CHANNEL": "django-feathers",
+    # The log of the events sent to sockets (`django_services.models.LoggedEvent`): what it
+    # keeps, by age (seconds) and by count (`manage.py prune_events` and the server delete the
+    # rest); how often each socket.io process reads it for events no live send delivered, and
+    # how long a missing id holds back the events above it (seconds).
+    "SOCKETIO_RECOVERY": {
+        "WINDOW": 120,
+        "MAX_EVENTS": 100_000,
+        "POLL_INTERVAL": 1.0,
+        "GAP_GRACE": 0.5,
+    },
     # The /authentication service and the JWTs it issues (Feathers' `authentication` config).
     # Present in DJANGO_SERVICES (as a dict), it turns the service on; every key is optional.
     "AUTHENTICATION": {

@@ -1,17 +1,24 @@
 """
-The package's one model: the refresh tokens the authentication service issued.
+The package's models: the refresh tokens the authentication service issued, and the log of the
+service events sent to socket.io connections.
 
 Only a SHA-256 hash of each token is stored, so a copy of the table logs no one in; the rows say
 who holds a login (`subject`), which login a token belongs to (`family`), when it was spent or
 revoked, so logins can be listed, ended and audited. `manage.py clear_refresh_tokens` deletes the
 expired ones.
+
+Each service event a publisher sends (`SOCKETIO_PUBLISHER`) is written to the event log in the
+transaction of the write that causes it, so an event exists once, and only once, its write
+commits; its id is the event's offset. `manage.py prune_events` deletes what is older than
+`SOCKETIO_RECOVERY["WINDOW"]` or beyond `SOCKETIO_RECOVERY["MAX_EVENTS"]`.
 """
 
 from __future__ import annotations
 
 from django.db import models
+from rest_framework.utils.encoders import JSONEncoder
 
-__all__ = ["RefreshToken"]
+__all__ = ["LoggedEvent", "RefreshToken"]
 
 
 class RefreshToken(models.Model):
@@ -34,3 +41,26 @@ class RefreshToken(models.Model):
 
     def __str__(self) -> str:
         return f"refresh token of {self.subject} ({self.family})"
+
+
+class LoggedEvent(models.Model):
+    """
+    One service event as it is sent: `"<path> <event>"` with `data`, to the connections of
+    `channels` (`[{"names": [...]}, ...]`, with `"data"` for a channel's own data) whose user
+    may read it (`read`, the read rule as JSON; null: unchecked). The id is its offset.
+    """
+
+    id = models.BigAutoField(primary_key=True)
+    logged_at = models.DateTimeField(db_index=True)
+    path = models.CharField(max_length=255)
+    event = models.CharField(max_length=255)
+    data = models.JSONField(encoder=JSONEncoder, null=True)
+    channels = models.JSONField(encoder=JSONEncoder)
+    read = models.JSONField(encoder=JSONEncoder, null=True)
+
+    class Meta:
+        verbose_name = "logged event"
+        ordering = ["id"]
+
+    def __str__(self) -> str:
+        return f"event {self.id}: {self.path} {self.event}"

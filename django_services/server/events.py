@@ -17,8 +17,10 @@ Service events: `created`, `updated`, `patched`, `removed` and a service's own, 
     event_bus.subscribe(publish)     # every event of every service, as a ServiceEvent
 
 A successful `create`, `update`, `patch` or `remove` emits its event once the transaction it
-ran in commits (`transaction.on_commit`), so a rolled-back write emits nothing. A call whose
-result is a list (a multi write) emits one event per record, in order, as Feathers does. The
+ran in commits (`transaction.on_commit`), so a rolled-back write emits nothing. With a
+socket.io publisher (`SOCKETIO_PUBLISHER`), the events are first written to the event log
+(`socketio.event_log`) inside that transaction. A call whose result is a list (a multi write)
+emits one event per record, in order, as Feathers does. The
 data of an event is the result the caller received, after the `after` hooks.
 
 Listeners run in the thread that committed, one after another; one that raises is logged
@@ -35,6 +37,9 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from django.db import transaction
+from django.utils.module_loading import import_string
+
+from ..conf import services_settings
 
 __all__ = ["EventBus", "ServiceEvent", "event_bus", "schedule_events"]
 
@@ -51,6 +56,9 @@ class ServiceEvent:
     event: str
     data: Any
     context: Any = dataclasses.field(repr=False, compare=False, default=None)
+    #: Its entry in the event log (`socketio.event_log.Entry`: offset, channels, read rule),
+    #: written with the write when a publisher is set; None otherwise.
+    entry: Any = dataclasses.field(repr=False, compare=False, default=None)
 
 
 class EventBus:
@@ -106,6 +114,9 @@ def _deliver(receiver: Callable[..., Any], event: ServiceEvent, *args: Any) -> N
         )
 
 
+# The socket.io transport, which imports this module, keeps the log of the events it sends.
+_EVENT_LOG = "django_services.server.socketio.event_log"
+
 #: The event bus of the project.
 event_bus = EventBus()
 
@@ -117,12 +128,18 @@ def schedule_events(
     Publish one `event` per record once the transaction open on `using` commits (at once
     outside a transaction); nothing if it rolls back.
     """
-    if not records or not event_bus.listening(path, event):
+    logged = path is not None and services_settings.SOCKETIO_PUBLISHER is not None
+    if not records or not (logged or event_bus.listening(path, event)):
         return
     events = [ServiceEvent(path, event, record, context) for record in records]
+    if logged:
+        # In the write's transaction: the events exist exactly when the write commits.
+        events = import_string(_EVENT_LOG + ".write")(events, using)
 
     def publish() -> None:
         for item in events:
             event_bus.publish(item)
+        if logged:
+            import_string(_EVENT_LOG + ".prune_now_and_then")(using)
 
     transaction.on_commit(publish, using=using)

@@ -22,8 +22,9 @@ from typing import Any
 
 from ...conf import services_settings
 from ..events import ServiceEvent, event_bus
-from . import reads
-from .channels import get_publisher, resolve_channels
+from . import event_log, reads
+from .channels import get_publisher
+from .publishing import chosen_channels
 
 __all__ = ["install", "redis_channel", "redis_url", "server_started", "server_stopped"]
 
@@ -74,12 +75,17 @@ def _publish(event: ServiceEvent) -> None:
     publisher = get_publisher()
     if publisher is None:
         return
-    channels = resolve_channels(publisher, event)
+    channels, read = chosen_channels(publisher, event)
     if not channels:
         return
     manager = _manager(url)
     name = f"{event.path} {event.event}"
-    read = reads.rule(event)
+    offset = None if event.entry is None else event.entry.offset
+    if offset is not None:
+        # The whole event in one message: each socket.io process delivers it once.
+        message = event_log.logged_message(offset, name, event.data, channels, read)
+        manager._publish({**message, "host_id": manager.host_id})
+        return
     plain = [room for item in channels if not item.has_data for room in item.names]
     if plain:
         _emit(manager, name, event.data, plain, read)

@@ -182,6 +182,16 @@ class RedisManager(socketio.AsyncRedisManager, Manager):
     """
 
     _publish_lock: asyncio.Lock | None = None
+    #: `await logged_handler(message)`: a logged event another process published (set by
+    #: the server, see `publishing.EventSender.receive_logged`).
+    logged_handler: Callable[[dict[str, Any]], Awaitable[None]] | None = None
+
+    async def publish_logged(self, message: dict[str, Any]) -> None:
+        """Publish a logged event to the other processes, after the emits before it."""
+        if self._publish_lock is None:
+            self._publish_lock = asyncio.Lock()
+        async with self._publish_lock:
+            await self._publish({**message, "host_id": self.host_id})
 
     async def emit(
         self,
@@ -221,6 +231,10 @@ class RedisManager(socketio.AsyncRedisManager, Manager):
             await self._publish(message)
 
     async def _handle_emit(self, message: dict[str, Any]) -> None:
+        if "offset" in message:
+            if self.logged_handler is not None:
+                await self.logged_handler(message)
+            return
         read = message.get("read")
         if read is None:
             await super()._handle_emit(message)

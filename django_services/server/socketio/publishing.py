@@ -9,6 +9,10 @@ checked there too for this process's sockets, once per distinct user, before the
 answer leaves; the event leaves from the event loop. Other processes (through Redis) check
 the rule for their own sockets, in a worker thread, as does this one for an event published
 from its event loop.
+
+An event written to the event log (`event_log`) travels whole, with its offset: each process
+sends it to its own sockets once (`deliver`), whether it comes live, through Redis or from the
+log (`tailer`), each connection getting the data of the first of its channels that has some.
 """
 
 from __future__ import annotations
@@ -21,15 +25,28 @@ from typing import Any
 from socketio.async_pubsub_manager import AsyncPubSubManager
 
 from ..events import ServiceEvent
-from . import fanout, reads
+from . import event_log, fanout, reads
 from .channels import Channel, resolve_channels
 from .connection import Connection
+from .tailer import Tailer
 from .workers import CallWorkers
 
-__all__ = ["GROUPS_TIMEOUT", "EventSender"]
+__all__ = ["GROUPS_TIMEOUT", "EventSender", "chosen_channels"]
 
 #: Seconds the committing thread waits for the event loop to name an event's recipients.
 GROUPS_TIMEOUT = 5.0
+
+
+def chosen_channels(publisher: Any, event: ServiceEvent) -> tuple[list[Channel], Any]:
+    """
+    The channels and read rule of `event`: those its log entry holds (chosen in the write's
+    transaction), or else asked of `publisher` and `reads.rule` now.
+    """
+    entry = event.entry
+    if entry is not None:
+        return entry.channels, entry.read
+    channels = resolve_channels(publisher, event)
+    return channels, (reads.rule(event) if channels else None)
 
 
 class EventSender:
@@ -39,18 +56,100 @@ class EventSender:
         self.sio = sio
         self.connections = connections
         self.workers = workers
+        self._order: asyncio.Lock | None = None
+        #: The tail of the event log in this process, and the offsets it delivered.
+        self.tailer = Tailer(self.deliver, workers)
         if isinstance(sio.manager, fanout.Manager):
             sio.manager.read_filter = self.readers
+        if isinstance(sio.manager, fanout.RedisManager):
+            sio.manager.logged_handler = self.receive_logged
 
     def publish(self, event: ServiceEvent, publisher: Any, loop: asyncio.AbstractEventLoop) -> None:
         """Send `event` from `loop` to the channels `publisher` chooses, to their readers."""
-        channels = resolve_channels(publisher, event)
+        channels, read = chosen_channels(publisher, event)
         if channels:
             name = f"{event.path} {event.event}"
-            read = reads.rule(event)
             checked = None if read is None else self._check_here(read, channels, loop)
-            asyncio.run_coroutine_threadsafe(
-                self._send(name, event.data, channels, read, checked), loop
+            offset = None if event.entry is None else event.entry.offset
+            if offset is not None and isinstance(self.sio.manager, fanout.Manager):
+                send = self._send_logged(offset, name, event.data, channels, read, checked)
+            else:
+                send = self._send(name, event.data, channels, read, checked)
+            asyncio.run_coroutine_threadsafe(send, loop)
+
+    async def _send_logged(
+        self,
+        offset: int,
+        name: str,
+        data: Any,
+        channels: list[Channel],
+        read: Any,
+        checked: Any = None,
+    ) -> None:
+        """A logged event: to this process's sockets, then to the other processes (Redis)."""
+        if self._order is None:
+            self._order = asyncio.Lock()
+        async with self._order:
+            await self.deliver(offset, name, data, channels, read, checked)
+            manager = self.sio.manager
+            if isinstance(manager, fanout.RedisManager):
+                await manager.publish_logged(
+                    event_log.logged_message(offset, name, data, channels, read)
+                )
+
+    async def deliver(
+        self,
+        offset: int,
+        name: str,
+        data: Any,
+        channels: Any,
+        read: Any,
+        checked: Any = None,
+    ) -> None:
+        """
+        Send the logged event `offset` to this process's sockets in `channels` (Channel
+        objects, or as the log stores them), once however many times it comes.
+        """
+        if not self.tailer.delivered.claim(offset):
+            return
+        if channels and isinstance(channels[0], dict):
+            channels = event_log.channels_from_json(channels)
+        await self._send_here(name, data, channels, read, checked)
+
+    async def receive_logged(self, message: dict[str, Any]) -> None:
+        """A logged event another process published (Redis)."""
+        await self.deliver(
+            message["offset"],
+            message["event"],
+            message["data"][0],
+            message["channels"],
+            message.get("read"),
+        )
+
+    async def _send_here(
+        self, name: str, data: Any, channels: list[Channel], read: Any, checked: Any
+    ) -> None:
+        """To this process's sockets of `channels`, each once, with its first channel's data."""
+        manager = self.sio.manager
+        if not any(item.has_data for item in channels):
+            rooms = [room for item in channels for room in item.names]
+            # `fanout.Manager.emit`: this process's sockets only, even with Redis.
+            await fanout.Manager.emit(
+                manager, name, data, "/", to=rooms, read=read, checked=checked
+            )
+            return
+        groups: dict[int, tuple[Any, list[str]]] = {}
+        reached: set[str] = set()
+        for item in channels:
+            payload = item.data if item.has_data else data
+            for room in item.names:
+                for sid, _ in manager.get_participants("/", room):
+                    if sid not in reached:
+                        reached.add(sid)
+                        groups.setdefault(id(item), (payload, []))[1].append(sid)
+        for payload, sids in groups.values():
+            await fanout.Manager.emit(
+                manager, name, payload, "/", to=sids, read=read, checked=checked
             )
 
     def _check_here(

@@ -130,8 +130,9 @@ class SocketServer:
         telemetry.serve(self)
 
     async def startup(self) -> None:
-        """Remember the event loop events are sent from (the ASGI lifespan's startup)."""
+        """Remember the event loop events are sent from, tail the event log (ASGI startup)."""
         self.loop = asyncio.get_running_loop()
+        self._tail()
 
     async def shutdown(self) -> None:
         """Stop publishing events and disconnect every socket (the ASGI lifespan's shutdown)."""
@@ -139,6 +140,7 @@ class SocketServer:
             event_bus.unsubscribe(self.on_service_event)
             emitter.server_stopped()
         self.revocations.stop()
+        await self.events.tailer.stop()
         await self.sio.shutdown()
         self.workers.shutdown()
         if self.request_threads is not None:
@@ -157,6 +159,11 @@ class SocketServer:
         application.longest_poll = self.longest_poll
         return application
 
+    def _tail(self) -> None:
+        """Tail the event log (`tailer`), when the fan-out delivers events by their offsets."""
+        if isinstance(self.sio.manager, fanout.Manager):
+            self.events.tailer.start()
+
     # Handlers -----------------------------------------------------------------------------
 
     async def on_connect(self, sid: str, *args: Any) -> None:
@@ -165,6 +172,7 @@ class SocketServer:
             # A client that emits an event named `connect` reaches this handler too.
             return
         self.loop = asyncio.get_running_loop()
+        self._tail()
         connection = Connection.from_environ(sid, self.sio.get_environ(sid) or {})
         connection.logins = self.revocations.logins
         try:

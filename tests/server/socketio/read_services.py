@@ -5,7 +5,7 @@ Services whose records only some users may read, for the tests of the events' re
 `get_queryset` of docs/authentication.md); `shared-notes`: every logged-in user reads every
 note, declared (`event_readers = "shared"`); `open-notes`: per-user reads, but its events go
 wherever the channels say (`event_readers = "unchecked"`); `guarded-notes`: `notes` with an
-object permission besides.
+object permission besides; `data-notes`: `open-notes` whose channels have data of their own.
 """
 
 from __future__ import annotations
@@ -55,6 +55,17 @@ class SharedNoteService(NoteService):
 
 class OpenNoteService(NoteService):
     event_readers = "unchecked"
+
+
+class DataNoteService(OpenNoteService):
+    """Events to every logged-in connection and to the writer's own, each with data of its own."""
+
+    def publish(self, event):
+        writer = event.context.params.user.pk
+        return [
+            channel("authenticated").send({"id": event.data["id"], "via": "everyone"}),
+            channel(f"users/{writer}").send({"id": event.data["id"], "via": "own"}),
+        ]
 
 
 class NotHidden(permissions.BasePermission):

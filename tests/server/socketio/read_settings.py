@@ -17,5 +17,6 @@ DJANGO_SERVICES = {
         "shared-notes": _S + "SharedNoteService",
         "open-notes": _S + "OpenNoteService",
         "guarded-notes": _S + "GuardedNoteService",
+        "data-notes": _S + "DataNoteService",
     },
 }

@@ -1,0 +1,179 @@
+"""
+The event log: each service event a publisher sends, written with the write that causes it.
+
+    DJANGO_SERVICES = {
+        "SOCKETIO_PUBLISHER": "chat.realtime.Publisher",
+        "SOCKETIO_RECOVERY": {"WINDOW": 120, "MAX_EVENTS": 100_000},
+    }
+
+When a write schedules its events (`events.schedule_events`), still inside its transaction,
+the publisher chooses their channels and the read rule is described (`reads.rule`); both are
+inserted with the event as it is sent, one INSERT per call, into `LoggedEvent`. A rolled-back
+write logs nothing; a committed one has its events logged, whatever becomes of the process
+afterwards. The id of a row is the event's offset. The live send after commit uses the channels
+chosen here, so the publisher is asked once per event.
+
+`prune()` keeps the last `WINDOW` seconds and at most `MAX_EVENTS` rows; it runs now and then
+after a commit, and as `manage.py prune_events`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import logging
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import DEFAULT_DB_ALIAS
+
+from ... import clock
+from ...conf import services_settings
+from ..events import ServiceEvent
+from . import reads
+from .channels import Channel, get_publisher, resolve_channels
+
+__all__ = [
+    "Entry",
+    "channels_from_json",
+    "channels_json",
+    "logged_message",
+    "prune",
+    "prune_now_and_then",
+    "recovery_setting",
+    "write",
+]
+
+logger = logging.getLogger("django_services.server")
+
+_lock = threading.Lock()
+_next_prune: datetime.datetime | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class Entry:
+    """What the log holds of an event: its offset (None: not logged), channels, read rule."""
+
+    offset: int | None
+    channels: list[Channel]
+    read: dict[str, Any] | None = None
+
+
+def recovery_setting(name: str) -> Any:
+    """`DJANGO_SERVICES["SOCKETIO_RECOVERY"][name]`."""
+    return services_settings.SOCKETIO_RECOVERY[name]
+
+
+def channels_json(channels: Sequence[Channel]) -> list[dict[str, Any]]:
+    """The channels as the log stores them: `{"names": [...]}`, with `"data"` when sent any."""
+    stored: list[dict[str, Any]] = []
+    for item in channels:
+        entry: dict[str, Any] = {"names": list(item.names)}
+        if item.has_data:
+            entry["data"] = item.data
+        stored.append(entry)
+    return stored
+
+
+def channels_from_json(stored: Sequence[dict[str, Any]]) -> list[Channel]:
+    """The channels `channels_json()` stored."""
+    return [
+        Channel(tuple(item["names"]), item["data"])
+        if "data" in item
+        else Channel(tuple(item["names"]))
+        for item in stored
+    ]
+
+
+def logged_message(
+    offset: int, name: str, data: Any, channels: Sequence[Channel], read: Any
+) -> dict[str, Any]:
+    """The pub/sub message of a logged event: the whole event, its offset and channels."""
+    return {
+        "method": "emit",
+        "event": name,
+        "data": [data],
+        "offset": offset,
+        "channels": channels_json(channels),
+        "read": read,
+    }
+
+
+def write(events: list[ServiceEvent], using: str | None) -> list[ServiceEvent]:
+    """
+    Log `events` in the transaction open on `using` (at once in autocommit) and return them
+    with their `entry`; unchanged without a publisher. An event whose channels or read rule
+    cannot be chosen is logged as an error and sent to nobody.
+    """
+    from ...models import LoggedEvent
+
+    publisher = get_publisher()
+    if publisher is None:
+        return events
+    now = clock.now()
+    rows: list[LoggedEvent] = []
+    chosen: list[tuple[ServiceEvent, list[Channel], Any, LoggedEvent | None]] = []
+    for event in events:
+        try:
+            channels = resolve_channels(publisher, event)
+            read = reads.rule(event) if channels else None
+        except Exception:
+            logger.exception(
+                "The channels of the %r event of the service %r could not be chosen.",
+                event.event,
+                event.path,
+            )
+            chosen.append((event, [], None, None))
+            continue
+        row = None
+        if channels:
+            row = LoggedEvent(
+                logged_at=now,
+                path=event.path or "",
+                event=event.event,
+                data=event.data,
+                channels=channels_json(channels),
+                read=read,
+            )
+            rows.append(row)
+        chosen.append((event, channels, read, row))
+    if rows:
+        LoggedEvent.objects.using(using or DEFAULT_DB_ALIAS).bulk_create(rows)
+    return [
+        dataclasses.replace(event, entry=Entry(row.pk if row else None, channels, read))
+        for event, channels, read, row in chosen
+    ]
+
+
+def prune(using: str | None = None) -> int:
+    """
+    Delete the logged events older than `SOCKETIO_RECOVERY["WINDOW"]` seconds and those
+    beyond the newest `SOCKETIO_RECOVERY["MAX_EVENTS"]`; return how many were deleted.
+    """
+    from ...models import LoggedEvent
+
+    rows = LoggedEvent.objects.using(using or DEFAULT_DB_ALIAS)
+    oldest = clock.now() - datetime.timedelta(seconds=recovery_setting("WINDOW"))
+    deleted, _ = rows.filter(logged_at__lt=oldest).delete()
+    limit = int(recovery_setting("MAX_EVENTS"))
+    beyond = list(rows.order_by("-id").values_list("id", flat=True)[limit : limit + 1])
+    if beyond:
+        more, _ = rows.filter(id__lte=beyond[0]).delete()
+        deleted += more
+    return deleted
+
+
+def prune_now_and_then(using: str | None = None) -> None:
+    """`prune()` at most once a tenth of the window in this process (after a commit)."""
+    global _next_prune
+    now = clock.now()
+    with _lock:
+        if _next_prune is not None and now < _next_prune:
+            return
+        window = float(recovery_setting("WINDOW"))
+        _next_prune = now + datetime.timedelta(seconds=max(window / 10, 1.0))
+    try:
+        prune(using)
+    except Exception:
+        logger.exception("The event log could not be pruned.")

@@ -1,0 +1,203 @@
+"""
+Each socket.io server process tails the event log, so that no committed event is lost.
+
+    tailer = Tailer(deliver, workers)
+    tailer.start()                    # on the server's event loop
+    await deliver(offset, ...)        # every delivery, live or from the log, claims its offset
+
+An event normally reaches the sockets at once, after its write commits: from the committing
+process, and through Redis to the others, carrying its offset (its id in the log). A process
+killed between its commit and that send, or a Redis message lost, leaves the event in the log
+only: every `SOCKETIO_RECOVERY["POLL_INTERVAL"]` seconds (on `django_services.clock`) each
+process reads the rows it has not seen, in one indexed SELECT, and delivers those that no live
+path delivered. `Delivered` makes that exactly once per process.
+
+Ids are handed out at INSERT and become visible at COMMIT, so on PostgreSQL a lower id can
+appear after a higher one. A missing id (a gap) holds the rows above it back for at most
+`SOCKETIO_RECOVERY["GAP_GRACE"]` seconds; after that they go, and the late row is still read
+(by id) and delivered when it appears, for as long as the log keeps events.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from django.db import close_old_connections
+
+from ... import clock
+from .event_log import prune_now_and_then, recovery_setting
+
+__all__ = ["MAX_GAPS", "Delivered", "Tailer", "read_rows"]
+
+logger = logging.getLogger("django_services.server")
+
+#: The missing ids a process waits for at most; beyond, the oldest are given up.
+MAX_GAPS = 1000
+
+
+class Delivered:
+    """
+    The offsets one process has delivered: every id up to `high` (but the `gaps`, missing
+    when `high` passed them), and the `claimed` ones above it or among the gaps.
+    """
+
+    def __init__(self, high: int = 0) -> None:
+        self.high = high
+        self.claimed: set[int] = set()
+        #: Missing id -> `clock.monotonic()` when it was found missing.
+        self.gaps: dict[int, float] = {}
+
+    def claim(self, offset: int) -> bool:
+        """Whether `offset` is still to deliver here; from now on it is delivered."""
+        if offset in self.claimed or (offset <= self.high and offset not in self.gaps):
+            return False
+        self.claimed.add(offset)
+        return True
+
+    def note_missing(self, offset: int, now: float) -> None:
+        """A row `offset` was read: the ids between `high` and it are gaps from now on."""
+        for missing in range(max(self.high + 1, offset - MAX_GAPS), offset):
+            self.gaps.setdefault(missing, now)
+
+    def pass_to(self, offset: int) -> None:
+        """Move `high` to `offset`, a row read and delivered (here or by a live path)."""
+        self.high = max(self.high, offset)
+        self.gaps.pop(offset, None)
+        self.claimed.discard(offset)
+
+    def held(self, offset: int, now: float, grace: float) -> bool:
+        """Whether a gap below `offset`, younger than `grace`, holds it back."""
+        return any(gap < offset and now - since < grace for gap, since in self.gaps.items())
+
+    def forget(self, now: float, window: float) -> None:
+        """Give up gaps older than `window` seconds, and the oldest beyond `MAX_GAPS`."""
+        for gap in [gap for gap, since in self.gaps.items() if now - since > window]:
+            del self.gaps[gap]
+        for gap in sorted(self.gaps)[: max(0, len(self.gaps) - MAX_GAPS)]:
+            del self.gaps[gap]
+        self.claimed = {
+            offset for offset in self.claimed if offset > self.high or offset in self.gaps
+        }
+
+
+def read_rows(high: int, gaps: list[int]) -> list[dict[str, Any]]:
+    """The logged events above `high` or among `gaps`, by id: one SELECT (a worker thread)."""
+    from django.db.models import Q
+
+    from ...models import LoggedEvent
+
+    close_old_connections()
+    try:
+        wanted = Q(id__gt=high) | Q(id__in=gaps) if gaps else Q(id__gt=high)
+        rows = LoggedEvent.objects.filter(wanted).order_by("id")
+        return list(rows.values("id", "path", "event", "data", "channels", "read"))
+    finally:
+        close_old_connections()
+
+
+def _prune() -> None:
+    close_old_connections()
+    try:
+        prune_now_and_then()
+    finally:
+        close_old_connections()
+
+
+def newest() -> int:
+    """The id of the newest logged event (0: none), where a new process starts tailing."""
+    from django.db.models import Max
+
+    from ...models import LoggedEvent
+
+    close_old_connections()
+    try:
+        return LoggedEvent.objects.aggregate(newest=Max("id"))["newest"] or 0
+    finally:
+        close_old_connections()
+
+
+class Tailer:
+    """The tail of the event log in one process: `deliver` gets what no live path delivered."""
+
+    def __init__(self, deliver: Callable[..., Awaitable[None]], workers: Any) -> None:
+        self.deliver = deliver
+        self.workers = workers
+        self.delivered = Delivered()
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._started = asyncio.Event()
+
+    def start(self) -> None:
+        """Start tailing on the running event loop (once)."""
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        """Stop tailing."""
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+    async def ready(self) -> None:
+        """Wait until the tailer knows where the log ends (at its start)."""
+        await self._started.wait()
+
+    def wake(self) -> None:
+        """Read the log now (a process that committed, or a test)."""
+        self._wake.set()
+
+    async def _run(self) -> None:
+        self.delivered.high = await self.workers.run(None, newest)
+        self._started.set()
+        while True:
+            held = False
+            try:
+                held = await self.catch_up()
+            except Exception:
+                logger.exception("The event log could not be read.")
+            wait = float(recovery_setting("POLL_INTERVAL"))
+            if held:
+                wait = min(wait, float(recovery_setting("GAP_GRACE")))
+            await self._sleep(wait)
+
+    async def _sleep(self, seconds: float) -> None:
+        sleeper = asyncio.ensure_future(clock.current().asleep(seconds))
+        waker = asyncio.ensure_future(self._wake.wait())
+        try:
+            await asyncio.wait({sleeper, waker}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            sleeper.cancel()
+            waker.cancel()
+            self._wake.clear()
+
+    async def catch_up(self) -> bool:
+        """Deliver the rows no live path delivered; whether a gap holds some back."""
+        delivered = self.delivered
+        rows = await self.workers.run(None, read_rows, delivered.high, sorted(delivered.gaps))
+        grace = float(recovery_setting("GAP_GRACE"))
+        held = False
+        for row in rows:
+            offset = row["id"]
+            now = clock.monotonic()
+            delivered.note_missing(offset, now)
+            if offset not in delivered.claimed and delivered.held(offset, now, grace):
+                held = True
+                break
+            # `deliver` claims the offset: nothing if a live send delivered it.
+            await self.deliver(
+                offset,
+                f"{row['path']} {row['event']}",
+                row["data"],
+                row["channels"],
+                row["read"],
+            )
+            delivered.pass_to(offset)
+        delivered.forget(clock.monotonic(), float(recovery_setting("WINDOW")))
+        # The log is pruned by its readers, now and then.
+        await self.workers.run(None, _prune)
+        return held

@@ -1,0 +1,187 @@
+"""
+Every socket.io process tails the event log: an event a dead process committed but never sent
+is delivered, every event exactly once per process, in id order, gaps waited for a moment.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+
+import pytest
+from django.db import connection, connections, transaction
+from django.test.utils import CaptureQueriesContext
+
+from django_services import clock
+from django_services.models import LoggedEvent
+from django_services.server.socketio.tailer import Delivered, read_rows
+from tests.server.socketio.test_channels import PUBLISHER, barrier, logged_in
+from tests.waiting import eventually_async
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def publishing(services_settings, settings):
+    settings.DJANGO_SERVICES = {**services_settings, "SOCKETIO_PUBLISHER": PUBLISHER}
+
+
+def orphan(name):
+    """A `people created` event committed with its write, by a process that died before sending."""
+    with transaction.atomic():
+        row = LoggedEvent.objects.create(
+            logged_at=clock.now(),
+            path="people",
+            event="created",
+            data={"id": 10_000, "name": name},
+            channels=[{"names": ["authenticated"]}],
+            read=None,
+        )
+    return row
+
+
+def orphan_elsewhere(name):
+    """`orphan()` in a thread of its own, whose connection is closed after."""
+    try:
+        return orphan(name)
+    finally:
+        connections.close_all()
+
+
+async def started(live_socket_server):
+    server = live_socket_server.application.server
+    await eventually_async(lambda: server.events.tailer._task is not None, message="tailing")
+    done = asyncio.run_coroutine_threadsafe(server.events.tailer.ready(), server.loop)
+    await asyncio.wrap_future(done)
+
+
+async def test_an_event_its_process_never_sent_is_delivered_from_the_log(
+    publishing, connect, live_socket_server
+):
+    ada, _ = await logged_in(connect, "ada@example.com")
+    await started(live_socket_server)
+
+    await asyncio.to_thread(orphan_elsewhere, "Lost")
+    live_socket_server.application.server.loop.call_soon_threadsafe(
+        live_socket_server.application.server.events.tailer.wake
+    )
+    await eventually_async(
+        lambda: ("people created", {"id": 10_000, "name": "Lost"}) in ada.events,
+        message="the logged event arrives",
+    )
+    await barrier(ada, [ada])
+
+    names = [data.get("name") for event, data in ada.events if event == "people created"]
+    assert names.count("Lost") == 1
+    assert names[-1] == "barrier"
+
+
+async def test_a_live_event_is_not_delivered_again_by_the_tailer(
+    publishing, connect, live_socket_server
+):
+    ada, _ = await logged_in(connect, "ada@example.com")
+    await started(live_socket_server)
+    server = live_socket_server.application.server
+
+    person = await ada.call("create", "people", {"name": "Once"}, {})
+    for _ in range(3):
+        server.loop.call_soon_threadsafe(server.events.tailer.wake)
+        await asyncio.sleep(0)
+    await barrier(ada, [ada])
+    server.loop.call_soon_threadsafe(server.events.tailer.wake)
+    await barrier(ada, [ada])
+
+    assert ada.events.count(("people created", person)) == 1
+
+
+def test_one_select_reads_a_batch_of_events():
+    for index in range(5):
+        orphan(f"P{index}")
+
+    with CaptureQueriesContext(connection) as queries:
+        rows = read_rows(0, [2, 3])
+
+    assert [row["id"] for row in rows] == sorted(row["id"] for row in rows)
+    assert len(rows) == 5
+    assert len(queries) == 1 and queries[0]["sql"].startswith("SELECT")
+
+
+class TestDelivered:
+    def test_each_offset_is_claimed_once(self):
+        delivered = Delivered(high=10)
+
+        assert delivered.claim(11) is True
+        assert delivered.claim(11) is False
+        assert delivered.claim(9) is False  # passed already
+
+    def test_a_gap_holds_the_rows_above_it_for_the_grace_only(self):
+        delivered = Delivered(high=10)
+        delivered.note_missing(13, now=100.0)  # 11 and 12 not visible yet
+
+        assert delivered.held(13, now=100.2, grace=0.5)
+        assert not delivered.held(13, now=100.6, grace=0.5)
+
+    def test_a_late_row_below_high_is_still_delivered_once(self):
+        delivered = Delivered(high=10)
+        delivered.note_missing(12, now=100.0)
+        assert delivered.claim(12)
+        delivered.pass_to(12)
+
+        assert delivered.claim(11) is True  # it committed late: still delivered
+        delivered.pass_to(11)
+        assert delivered.claim(11) is False
+        assert delivered.gaps == {}
+
+    def test_gaps_are_given_up_after_the_window(self):
+        delivered = Delivered(high=10)
+        delivered.note_missing(12, now=100.0)
+        delivered.pass_to(12)
+
+        delivered.forget(now=300.0, window=120)
+
+        assert delivered.gaps == {}
+        assert delivered.claim(11) is False
+
+
+async def test_a_row_committed_late_is_delivered_after_the_later_ones_once(
+    publishing, connect, live_socket_server
+):
+    if connection.vendor == "sqlite":
+        pytest.skip("the in-memory SQLite test database locks a table another connection writes")
+    ada, _ = await logged_in(connect, "ada@example.com")
+    await started(live_socket_server)
+    server = live_socket_server.application.server
+    inserted, commit = threading.Event(), threading.Event()
+
+    def slow_transaction():
+        try:
+            with transaction.atomic():
+                orphan("Late")
+                inserted.set()
+                commit.wait(10)
+        finally:
+            connections.close_all()
+
+    slow = threading.Thread(target=slow_transaction)
+    slow.start()
+    try:
+        await asyncio.to_thread(inserted.wait, 10)
+        await asyncio.to_thread(orphan_elsewhere, "Early")  # a higher id, committed first
+        server.loop.call_soon_threadsafe(server.events.tailer.wake)
+        # Held back a moment for the missing id, then sent: the poll after the grace.
+        await eventually_async(
+            lambda: ("people created", {"id": 10_000, "name": "Early"}) in ada.events,
+            message="the later row arrives after the grace",
+        )
+    finally:
+        commit.set()
+        await asyncio.to_thread(slow.join)
+    server.loop.call_soon_threadsafe(server.events.tailer.wake)
+    await eventually_async(
+        lambda: ("people created", {"id": 10_000, "name": "Late"}) in ada.events,
+        message="the late row arrives when it commits",
+    )
+    await barrier(ada, [ada])
+
+    names = [data["name"] for event, data in ada.events if event == "people created"]
+    assert names == ["Early", "Late", "barrier"]
