@@ -130,7 +130,15 @@ class AsgiThreadServer(Server):
         self.listener.bind(("127.0.0.1", port))
         self.port = int(self.listener.getsockname()[1])
         self.url = f"http://127.0.0.1:{self.port}"
-        config = uvicorn.Config(application, log_level="warning", lifespan=lifespan, ws=ws)
+        # A request still open at the stop (a long poll) is cancelled after a few seconds, so
+        # that the lifespan's shutdown runs before `stop()` gives up waiting for the thread.
+        config = uvicorn.Config(
+            application,
+            log_level="warning",
+            lifespan=lifespan,
+            ws=ws,
+            timeout_graceful_shutdown=int(STOP_TIMEOUT / 2),
+        )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self._serve, name=f"uvicorn-{self.port}", daemon=True)
         self.loop: asyncio.AbstractEventLoop | None = None
