@@ -6,31 +6,15 @@ process share one database and one Redis; a write in any of them reaches the soc
 from __future__ import annotations
 
 import asyncio
-import sys
-import uuid
-from pathlib import Path
 
 import pytest
 import requests
 
-from tests.interop.databases import conformance_database
 from tests.server.socketio.conftest import PASSWORD, Client
-from tests.servers import ProcessServer
+from tests.server.socketio.scale_out import REDIS_URL, own_channel, redis_available, scale_out
 from tests.waiting import eventually_async
 
-REPOSITORY = Path(__file__).resolve().parents[3]
-REDIS_URL = "redis://127.0.0.1:6379/10"
-#: This run's own channel (`SOCKETIO_REDIS_CHANNEL`): other runs may share the Redis server.
-CHANNEL = f"django-feathers-tests-{uuid.uuid4().hex}"
-
-
-def redis_available() -> bool:
-    import redis
-
-    try:
-        return bool(redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping())
-    except redis.RedisError:
-        return False
+CHANNEL = own_channel()
 
 
 pytestmark = pytest.mark.skipif(not redis_available(), reason=f"no Redis at {REDIS_URL}")
@@ -40,30 +24,9 @@ pytestmark = pytest.mark.skipif(not redis_available(), reason=f"no Redis at {RED
 def servers(tmp_path_factory):
     """(socket server 1, socket server 2, WSGI server), started one after the other."""
     logs = tmp_path_factory.mktemp("scale-out")
-    started: list[ProcessServer] = []
-    with conformance_database(logs, "scale_out") as database_url:
-        environment = {
-            "DJANGO_SETTINGS_MODULE": "tests.interop.conformance.settings",
-            "CONFORMANCE_DATABASE_URL": database_url,
-            "CONFORMANCE_REDIS_URL": REDIS_URL,
-            "CONFORMANCE_REDIS_CHANNEL": CHANNEL,
-            "PYTHONPATH": str(REPOSITORY),
-        }
-        try:
-            for name, options in (("asgi-1", ["--asgi"]), ("asgi-2", ["--asgi"]), ("wsgi", [])):
-                server = ProcessServer(
-                    name,
-                    [sys.executable, "-m", "tests.interop.conformance.serve", *options, "0"],
-                    cwd=REPOSITORY,
-                    log_dir=logs,
-                    env=environment,
-                )
-                started.append(server)
-                server.start()
-            yield started
-        finally:
-            for server in started:
-                server.stop()
+    settings = "tests.interop.conformance.settings"
+    with scale_out(logs, "scale_out", settings, CHANNEL) as (_, started):
+        yield list(started.values())
 
 
 async def logged_in(url: str, email: str, wsgi: str) -> Client:

@@ -7,16 +7,13 @@ sockets, whichever process made the write.
 from __future__ import annotations
 
 import asyncio
-import sys
-import uuid
 
 import pytest
 import requests
 
-from tests.interop.databases import conformance_database
 from tests.server.socketio.conftest import PASSWORD, Client
-from tests.server.socketio.test_emitter import REDIS_URL, REPOSITORY, arrives, redis_available
-from tests.servers import ProcessServer
+from tests.server.socketio.scale_out import REDIS_URL, own_channel, redis_available, scale_out
+from tests.server.socketio.test_emitter import arrives
 
 pytestmark = [
     pytest.mark.skipif(not redis_available(), reason=f"no Redis at {REDIS_URL}"),
@@ -24,37 +21,16 @@ pytestmark = [
 ]
 
 #: This run's own channel (`SOCKETIO_REDIS_CHANNEL`): other runs may share the Redis server.
-CHANNEL = f"django-feathers-tests-{uuid.uuid4().hex}"
+CHANNEL = own_channel()
 
 
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory):
     """(socket server 1, socket server 2, WSGI server), started one after the other."""
     logs = tmp_path_factory.mktemp("reads-scale-out")
-    started: list[ProcessServer] = []
-    with conformance_database(logs, "reads_scale_out") as database_url:
-        environment = {
-            "DJANGO_SETTINGS_MODULE": "tests.server.socketio.read_settings",
-            "CONFORMANCE_DATABASE_URL": database_url,
-            "CONFORMANCE_REDIS_URL": REDIS_URL,
-            "CONFORMANCE_REDIS_CHANNEL": CHANNEL,
-            "PYTHONPATH": str(REPOSITORY),
-        }
-        try:
-            for name, options in (("asgi-1", ["--asgi"]), ("asgi-2", ["--asgi"]), ("wsgi", [])):
-                server = ProcessServer(
-                    name,
-                    [sys.executable, "-m", "tests.interop.conformance.serve", *options, "0"],
-                    cwd=REPOSITORY,
-                    log_dir=logs,
-                    env=environment,
-                )
-                started.append(server)
-                server.start()
-            yield started
-        finally:
-            for server in started:
-                server.stop()
+    settings = "tests.server.socketio.read_settings"
+    with scale_out(logs, "reads_scale_out", settings, CHANNEL) as (_, started):
+        yield list(started.values())
 
 
 async def logged_in(url: str, email: str, wsgi: str) -> tuple[Client, str]:

@@ -6,23 +6,19 @@ process (a socket.io server, or a WSGI process) has answered the password change
 
 from __future__ import annotations
 
-import sys
-import uuid
 from typing import Any
 
 import pytest
 import requests
 from asgiref.sync import sync_to_async
 
-from tests.interop.databases import conformance_database
 from tests.server.socketio.conftest import PASSWORD
-from tests.server.socketio.test_emitter import REDIS_URL, REPOSITORY, redis_available
+from tests.server.socketio.scale_out import REDIS_URL, own_channel, redis_available, scale_out
 from tests.server.socketio.test_revocation import listening
-from tests.servers import ProcessServer
 from tests.waiting import eventually_async
 
 #: This run's own pub/sub channel: other runs may share the Redis server.
-CHANNEL = f"django-feathers-revocation-tests-{uuid.uuid4().hex}"
+CHANNEL = own_channel()
 
 pytestmark = [
     pytest.mark.skipif(not redis_available(), reason=f"no Redis at {REDIS_URL}"),
@@ -34,30 +30,10 @@ pytestmark = [
 def servers(tmp_path_factory):
     """{"asgi-a", "asgi-b", "wsgi"}: three processes on one database and one Redis channel."""
     logs = tmp_path_factory.mktemp("revocation")
-    started: dict[str, ProcessServer] = {}
-    with conformance_database(logs, "revocation") as database_url:
-        environment = {
-            "DJANGO_SETTINGS_MODULE": "tests.server.socketio.revocation_settings",
-            "CONFORMANCE_DATABASE_URL": database_url,
-            "CONFORMANCE_REDIS_URL": REDIS_URL,
-            "CONFORMANCE_REDIS_CHANNEL": CHANNEL,
-            "PYTHONPATH": str(REPOSITORY),
-        }
-        try:
-            for name, options in (("asgi-a", ["--asgi"]), ("asgi-b", ["--asgi"]), ("wsgi", [])):
-                server = ProcessServer(
-                    name,
-                    [sys.executable, "-m", "tests.interop.conformance.serve", *options, "0"],
-                    cwd=REPOSITORY,
-                    log_dir=logs,
-                    env=environment,
-                )
-                started[name] = server
-                server.start()
-            yield started
-        finally:
-            for server in started.values():
-                server.stop()
+    settings = "tests.server.socketio.revocation_settings"
+    names = ("asgi-a", "asgi-b", "wsgi")
+    with scale_out(logs, "revocation", settings, CHANNEL, names) as (_, started):
+        yield started
 
 
 def sign_up_and_log_in(url: str, email: str) -> dict[str, Any]:

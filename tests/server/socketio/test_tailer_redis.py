@@ -8,21 +8,18 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import sys
-import uuid
 from urllib.parse import urlsplit
 
 import pytest
 import requests
 
-from tests.interop.databases import conformance_database
-from tests.server.socketio.test_emitter import REDIS_URL, REPOSITORY, arrives, redis_available
+from tests.server.socketio.scale_out import REDIS_URL, own_channel, redis_available, scale_out
+from tests.server.socketio.test_emitter import arrives
 from tests.server.socketio.test_reads_redis import logged_in
-from tests.servers import ProcessServer
 
 pytestmark = pytest.mark.skipif(not redis_available(), reason=f"no Redis at {REDIS_URL}")
 
-CHANNEL = f"django-feathers-tests-{uuid.uuid4().hex}"
+CHANNEL = own_channel()
 
 INSERT = (
     "INSERT INTO django_services_loggedevent (logged_at, path, event, data, channels, read) "
@@ -34,30 +31,9 @@ INSERT = (
 def servers(tmp_path_factory):
     """(database URL, socket server 1, socket server 2, WSGI server)."""
     logs = tmp_path_factory.mktemp("tailer-scale-out")
-    started: list[ProcessServer] = []
-    with conformance_database(logs, "tailer_scale_out") as database_url:
-        environment = {
-            "DJANGO_SETTINGS_MODULE": "tests.server.socketio.read_settings",
-            "CONFORMANCE_DATABASE_URL": database_url,
-            "CONFORMANCE_REDIS_URL": REDIS_URL,
-            "CONFORMANCE_REDIS_CHANNEL": CHANNEL,
-            "PYTHONPATH": str(REPOSITORY),
-        }
-        try:
-            for name, options in (("asgi-1", ["--asgi"]), ("asgi-2", ["--asgi"]), ("wsgi", [])):
-                server = ProcessServer(
-                    name,
-                    [sys.executable, "-m", "tests.interop.conformance.serve", *options, "0"],
-                    cwd=REPOSITORY,
-                    log_dir=logs,
-                    env=environment,
-                )
-                started.append(server)
-                server.start()
-            yield database_url, *started
-        finally:
-            for server in started:
-                server.stop()
+    settings = "tests.server.socketio.read_settings"
+    with scale_out(logs, "tailer_scale_out", settings, CHANNEL) as (database_url, started):
+        yield database_url, *started.values()
 
 
 def log_without_sending(database_url: str, data: dict) -> None:
