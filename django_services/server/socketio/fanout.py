@@ -12,16 +12,14 @@ hundred sockets these, not the JSON or the socket writes, are most of an event's
 straight on each recipient's queue, in order, without a task per recipient, giving the loop a
 turn every `SLICE` recipients so that other sockets' calls do not wait behind a large fan-out;
 emits with an acknowledgement callback and binary attachments keep python-socketio's path.
-Each engine.io socket's packets wait in a `SocketQueue`, lighter than `asyncio.Queue`.
-`install_writer()` (done by the managers) makes engine.io's websocket writer wait for its
-queue without `wait_for`: its reader already ends it when the client goes silent; and
-`install_pings()` (done by the managers too) sends each socket's pings from a timer of the
-event loop, where python-engineio keeps a task sleeping between two pings for every socket.
+Each engine.io socket's packets wait in a `SocketQueue`, and its writer and pings are
+changed by `install_writer()` and `install_pings()` (done by the managers): see
+`engine_queues`.
 
-This module is the only one that reaches into python-socketio's and python-engineio's
-internals (the rooms of the manager, engine.io's sockets and their queues); the versions
-pyproject.toml allows (python-socketio 5.13 and later) share them, and tests/server/socketio checks
-each assumption against the installed versions.
+This module and `engine_queues` are the only ones that reach into python-socketio's and
+python-engineio's internals (the rooms of the manager, engine.io's sockets and their queues);
+the versions pyproject.toml allows (python-socketio 5.13 and later) share them, and
+tests/server/socketio checks each assumption against the installed versions.
 """
 
 from __future__ import annotations
@@ -32,12 +30,12 @@ from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 import socketio
-from engineio import async_socket, exceptions
 from engineio import packet as eio_packet
 from socketio import packet
 
 from .. import telemetry
 from . import reads
+from .engine_queues import SocketQueue, install_pings, install_writer
 
 __all__ = [
     "SLICE",
@@ -248,155 +246,3 @@ class RedisManager(socketio.AsyncRedisManager, Manager):
             skip_sid=message.get("skip_sid"),
             read=read,
         )
-
-
-class SocketQueue:
-    """
-    One engine.io socket's packets: the part of `asyncio.Queue` engine.io uses (unbounded),
-    in a fraction of its memory (a list where `asyncio.Queue` keeps four deques of 600 bytes
-    or more each, for its items, getters, putters and `join`'s event), and without the loop
-    lookups of every `get`.
-    """
-
-    __slots__ = ("_finished", "_getters", "_items", "_unfinished")
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        self._items: list[Any] = []
-        self._getters: list[asyncio.Future[None]] = []
-        self._unfinished = 0
-        self._finished: asyncio.Event | None = None
-
-    def qsize(self) -> int:
-        return len(self._items)
-
-    def empty(self) -> bool:
-        return not self._items
-
-    def full(self) -> bool:
-        return False
-
-    def put_nowait(self, item: Any) -> None:
-        self._items.append(item)
-        self._unfinished += 1
-        self._wake_one()
-
-    async def put(self, item: Any) -> None:
-        self.put_nowait(item)
-
-    def get_nowait(self) -> Any:
-        if not self._items:
-            raise asyncio.QueueEmpty
-        return self._items.pop(0)
-
-    async def get(self) -> Any:
-        while not self._items:
-            getter = asyncio.get_running_loop().create_future()
-            self._getters.append(getter)
-            try:
-                await getter
-            except BaseException:
-                getter.cancel()
-                if getter in self._getters:
-                    self._getters.remove(getter)
-                elif self._items:
-                    # Woken, then cancelled: the wake-up goes to the next getter.
-                    self._wake_one()
-                raise
-        return self._items.pop(0)
-
-    def task_done(self) -> None:
-        if self._unfinished <= 0:
-            raise ValueError("task_done() called too many times")
-        self._unfinished -= 1
-        if self._unfinished == 0 and self._finished is not None:
-            self._finished.set()
-
-    async def join(self) -> None:
-        if self._unfinished:
-            if self._finished is None or self._finished.is_set():
-                self._finished = asyncio.Event()
-            await self._finished.wait()
-
-    def _wake_one(self) -> None:
-        while self._getters:
-            getter = self._getters.pop(0)
-            if not getter.done():
-                getter.set_result(None)
-                return
-
-
-_WRITER_INSTALLED = False
-
-
-def install_writer() -> None:
-    """Make engine.io's websocket writer wait for its packets without a timeout per packet."""
-    global _WRITER_INSTALLED
-    if not _WRITER_INSTALLED:
-        async_socket.AsyncSocket.poll = _poll
-        _WRITER_INSTALLED = True
-
-
-async def _poll(self: Any) -> list[Any]:
-    """
-    engine.io's `AsyncSocket.poll`: the packets waiting, or a wait for the next one.
-
-    A long-poll waits at most a ping interval and timeout, as engine.io's own does. A websocket
-    writer (the socket is `upgraded`) waits without a timer: its reader, which times out on a
-    silent client, puts the None that ends the writer whenever the socket ends.
-    """
-    queue = self.queue
-    if not queue.empty():
-        first = queue.get_nowait()
-    elif self.upgraded:
-        first = await queue.get()
-    else:
-        delay = self.server.ping_interval + self.server.ping_timeout
-        try:
-            first = await asyncio.wait_for(queue.get(), delay)
-        except (asyncio.TimeoutError, asyncio.CancelledError):
-            raise exceptions.QueueEmpty() from None
-    queue.task_done()
-    if first is None:
-        return []
-    packets = [first]
-    while not queue.empty():
-        pkt = queue.get_nowait()
-        queue.task_done()
-        if pkt is None:
-            queue.put_nowait(None)
-            break
-        packets.append(pkt)
-    return packets
-
-
-_PINGS_INSTALLED = False
-
-
-def install_pings() -> None:
-    """Make engine.io's sockets wait for their next ping with a timer instead of a task."""
-    global _PINGS_INSTALLED
-    if not _PINGS_INSTALLED:
-        async_socket.AsyncSocket.schedule_ping = _schedule_ping
-        _PINGS_INSTALLED = True
-
-
-def _schedule_ping(self: Any) -> None:
-    """
-    engine.io's `AsyncSocket.schedule_ping` (at the handshake, and on each pong): the next
-    ping in `ping_interval` seconds. A pong that comes while a ping is already scheduled
-    starts no second one.
-    """
-    if getattr(self, "_ping_timer", None) is not None:
-        return
-    # No ping awaits its pong until the next is sent: engine.io's ping timeout starts then.
-    self.last_ping = None
-    loop = asyncio.get_running_loop()
-    self._ping_timer = loop.call_later(self.server.ping_interval, _send_ping, self)
-
-
-def _send_ping(socket: Any) -> None:
-    """engine.io's `AsyncSocket._send_ping` after its sleep, without a task of its own."""
-    socket._ping_timer = None
-    if not socket.closing and not socket.closed:
-        socket.last_ping = time.time()
-        socket.queue.put_nowait(eio_packet.Packet(eio_packet.PING))

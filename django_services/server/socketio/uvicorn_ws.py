@@ -16,7 +16,7 @@ keeps, for each one's whole life, state that only its first moments need:
   accepted the connection (the request's headers emptied, since websockets' parser holds on
   to the request itself);
 - an `asyncio.Queue` for the application's incoming messages, four deques of 600 bytes or
-  more each where `fanout.SocketQueue` keeps two lists;
+  more each where `engine_queues.SocketQueue` keeps two lists;
 - an `asyncio.Event` telling `send()` the transport can take more, a deque of its own where
   `Writable` keeps a flag and makes its list of waiters only when one waits.
 
@@ -33,7 +33,7 @@ from typing import Any
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 
-from .fanout import SocketQueue
+from .engine_queues import SocketQueue
 
 __all__ = ["WebSocketProtocol", "Writable"]
 
