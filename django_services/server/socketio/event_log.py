@@ -169,10 +169,11 @@ def prune_now_and_then(using: str | None = None) -> None:
     global _next_prune
     now = clock.now()
     with _lock:
-        if _next_prune is not None and now < _next_prune:
+        interval = datetime.timedelta(seconds=max(float(recovery_setting("WINDOW")) / 10, 1.0))
+        # Not yet due, unless the clock went back (another clock put in): then prune now.
+        if _next_prune is not None and now < _next_prune <= now + interval:
             return
-        window = float(recovery_setting("WINDOW"))
-        _next_prune = now + datetime.timedelta(seconds=max(window / 10, 1.0))
+        _next_prune = now + interval
     try:
         prune(using)
     except Exception:

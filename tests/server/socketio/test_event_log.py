@@ -225,6 +225,20 @@ class TestRetention:
 
         assert [row["data"]["name"] for row in logged()] == ["New"]
 
+    def test_a_clock_put_back_still_prunes(self, people, settings):
+        # A write under a clock a day ahead leaves the next pruning a day away: a clock put
+        # back (another one replaced) prunes at once instead of waiting for it.
+        service, _ = people
+        settings.DJANGO_SERVICES = {**settings.DJANGO_SERVICES, "SOCKETIO_RECOVERY": {"WINDOW": 60}}
+        with clock.replaced(clock.ManualClock(clock.time() + 86_400)):
+            service.create({"name": "Ahead", "age": 0}, Params())
+        with clock.replaced(clock.ManualClock()) as manual:
+            service.create({"name": "Old", "age": 1}, Params())
+            manual.advance(61)
+            service.create({"name": "New", "age": 2}, Params())
+
+        assert [row["data"]["name"] for row in logged()] == ["Ahead", "New"]
+
     def test_the_command_prunes_and_says_how_many(self, people, settings):
         service, _ = people
         settings.DJANGO_SERVICES = {
