@@ -45,7 +45,7 @@ def upstream(settings, kind, transactional_db):
     from tests.server.socketio.conftest import LiveSocketServer
 
     server = LiveSocketServer().start()
-    configure(settings, server.url, kind)
+    configure(settings, server.url, kind, read=10)  # every call here succeeds
     yield server
     FAILING.clear()
     remotes.close_all()
@@ -109,7 +109,7 @@ def test_a_call_without_trace_context_sends_none(caller, upstream):
 
 
 def test_propagate_false_sends_nothing_of_the_request(settings, caller, upstream, kind):
-    configure(settings, upstream.url, kind)
+    configure(settings, upstream.url, kind, read=10)  # every call here succeeds
     settings.DJANGO_SERVICES["REMOTES"]["up"]["PROPAGATE"] = False
     remotes.reset()
 
