@@ -67,7 +67,8 @@ class HTTPCache:
         self.path = path
         self.max_size = max_size
         self._storage: hishel.SqliteStorage | None = None
-        self._lock = threading.Lock()
+        # One SQLite connection serves every thread: its use is one thread at a time.
+        self._lock = threading.RLock()
 
     @property
     def storage(self) -> hishel.SqliteStorage:
@@ -124,16 +125,19 @@ class HTTPCache:
 
     def _exchange(self, request: Request) -> Generator[Request, Response, Response]:
         # hishel's state machine, for both drivers: yields what to send, is sent the answer.
-        state, call, wire = self._start(request)
+        with self._lock:
+            state, call, wire = self._start(request)
         last: Response | None = None
         while True:
-            step = self._step(state, call, last)
+            with self._lock:
+                step = self._step(state, call, last)
             if isinstance(step, Response):
                 return step
             state, outgoing = step
             if outgoing is not None:
                 last = yield wire(outgoing)
-                state = self._answered(state, last)
+                with self._lock:
+                    state = self._answered(state, last)
 
     def close(self) -> None:
         """Close the storage (a memory cache forgets its copies)."""

@@ -18,7 +18,7 @@ changed by `install_writer()` and `install_pings()` (done by the managers): see
 
 This module and `engine_queues` are the only ones that reach into python-socketio's and
 python-engineio's internals (the rooms of the manager, engine.io's sockets and their queues);
-the versions pyproject.toml allows (python-socketio 5.13 and later) share them, and
+the versions pyproject.toml allows (python-socketio 5.14 and later) share them, and
 tests/server/socketio checks each assumption against the installed versions.
 """
 
