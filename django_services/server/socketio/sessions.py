@@ -27,7 +27,7 @@ from django.db import close_old_connections
 from django.db.models import Min, Q
 
 from ... import clock
-from .event_log import recovery_setting
+from ...conf import services_settings
 from .offsets import Offsets
 
 __all__ = [
@@ -104,7 +104,7 @@ def load(pid: str) -> Saved | None:
     """The session `pid`, unless unknown or lost longer than the window ago."""
     from ...models import SocketSession
 
-    oldest = clock.now() - datetime.timedelta(seconds=float(recovery_setting("WINDOW")))
+    oldest = clock.now() - datetime.timedelta(seconds=_window())
     with _connections():
         row = SocketSession.objects.filter(pid_hash=_hash(pid)).first()
     if row is None or (row.lost_at is not None and row.lost_at < oldest):
@@ -159,12 +159,16 @@ def prune(using: str | None = None) -> int:
     from ...models import SocketSession
 
     now = clock.now()
-    oldest = now - datetime.timedelta(seconds=float(recovery_setting("WINDOW")))
+    oldest = now - datetime.timedelta(seconds=_window())
     rows = SocketSession.objects.using(using) if using else SocketSession.objects
     deleted, _ = rows.filter(
         Q(lost_at__lt=oldest) | Q(lost_at=None, seen_at__lt=now - STALE_AFTER)
     ).delete()
     return deleted
+
+
+def _window() -> float:
+    return float(services_settings.SOCKETIO_RECOVERY["WINDOW"])
 
 
 class _connections:
