@@ -19,11 +19,14 @@ The steps, in order:
 4. **hooks** around **the method** (see `hooks.py`): the result is `context.result`;
 5. **events**: the event of a successful write, published after commit (see `events.py`).
 
-The service holds one reference to the call in progress, `service.call`, set here
-(`attach`); DRF's `action`, `request` and `kwargs` are read from it. REST is one adapter over
-it (`views.py`); internal calls (`service.find(params)` on an
-instance from `get_service()`) go through it with `provider=None`; a socket transport builds
-a `CallContext` per message and awaits `run_call_async`.
+Each call runs on a service instance of its own, which holds one reference to the call,
+`service.call`; DRF's `action`, `request` and `kwargs` are read from it. An adapter makes
+that instance and attaches the call to it (`attach`): REST's view of the request (`views.py`),
+the socket transport's service of the message. A call made on any other instance
+(`service.find(params)` on one from `get_service()`, an internal call with `provider=None`)
+runs on a copy of it made for the call (`_begin`), so that one instance may be shared by any
+number of threads and coroutines at once, as Feathers' `app.service()`: every call runs its
+hooks, sees its own params and leaves nothing on the shared instance.
 """
 
 from __future__ import annotations
@@ -168,10 +171,9 @@ def run_call(context: CallContext) -> Any:
     Run the call through every step and return its result (see the module). An async
     method runs in an event loop of its own (`async_to_sync`), as Django runs async views.
     """
-    service = context.service
-    if context.method in type(service)._async_methods:
+    if context.method in type(context.service)._async_methods:
         return async_to_sync(run_call_async)(context)
-    _begin(context)
+    service = _begin(context)
     try:
         _check_access(context)
         chain = chain_for(service._get_hooks(), context.method)
@@ -191,8 +193,7 @@ async def run_call_async(context: CallContext) -> Any:
     `run_call()` for an event loop: async methods and hooks are awaited; a sync method, and
     the permission and throttle checks, run in Django's sync thread (`sync_to_async`).
     """
-    service = context.service
-    _begin(context)
+    service = _begin(context)
     try:
         if context.provider is not None:
             await sync_to_async(_check_access)(context)
@@ -234,9 +235,19 @@ def attach(context: CallContext) -> CallContext:
     return context
 
 
-def _begin(context: CallContext) -> None:
-    attach(context)
-    context.service._calling = True
+def _begin(context: CallContext) -> Any:
+    """
+    The service instance that runs the call: the one its adapter made for it and attached it
+    to (a REST request's view, a socket call's service), else a copy of the instance the call
+    was made on, of its own. An instance that hands out calls (`get_service()`'s, shared by
+    any number of threads and coroutines) is never given one: it holds no call state.
+    """
+    service = context.service
+    if service.call is not context:
+        service = context.service = service._for_call()
+        service.call = context
+    service._calling = True
+    return service
 
 
 def _check_access(context: CallContext) -> None:

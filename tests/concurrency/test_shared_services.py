@@ -56,7 +56,6 @@ def find(service: Any, n: int) -> Any:
     return service.find(Params(query={"n": str(n)}))
 
 
-@pytest.mark.xfail(strict=True, reason="an instance serves one call at a time")
 def test_threads_share_one_service_and_each_call_runs_its_hooks_once(shared):
     service = get_service("shared")
     before = dict(vars(service))
@@ -70,7 +69,6 @@ def test_threads_share_one_service_and_each_call_runs_its_hooks_once(shared):
     assert vars(service) == before
 
 
-@pytest.mark.xfail(strict=True, reason="an instance serves one call at a time")
 def test_coroutines_share_one_service_through_threads(shared):
     service = get_service("shared")
     before = dict(vars(service))
@@ -88,7 +86,6 @@ def test_coroutines_share_one_service_through_threads(shared):
     assert vars(service) == before
 
 
-@pytest.mark.xfail(strict=True, reason="an instance serves one call at a time")
 def test_coroutines_share_one_service_with_async_methods(shared):
     service = get_service("shared-async")
     before = dict(vars(service))

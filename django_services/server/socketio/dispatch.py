@@ -33,7 +33,7 @@ from ...client import telemetry
 from ...client.telemetry import TRACE_QUERY_KEY
 from ...contract import RETRY_AFTER_HEADER, method_arguments
 from ...errors import BadRequest, GeneralError, NotFound
-from ..calls import CallContext, run_call
+from ..calls import CallContext, attach, run_call
 from ..exceptions import to_feathers_error
 from ..params import Params
 from ..registry import services
@@ -163,7 +163,7 @@ def call_service(connection: Connection, call: Call) -> Any:
         provider=PROVIDER,
         connection=connection,
     )
-    context = CallContext(service, call.method, id=call.id, data=call.data, params=params)
+    context = attach(CallContext(service, call.method, id=call.id, data=call.data, params=params))
     try:
         result = _sendable(run_call(context))
         login.after_call(connection, service, call.method, result, context.request)
