@@ -39,7 +39,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.http import HttpResponseBase
 from rest_framework.request import Request
 
-from ..contract import EVENTS, method_arguments
+from ..contract import CUSTOM_METHOD_ARGUMENTS, EVENTS, METHOD_ARGUMENTS, method_arguments
 from ..errors import BadRequest, MethodNotAllowed
 from .call_request import build_request
 from .events import schedule_events
@@ -63,7 +63,9 @@ class CallContext:
     * **id**, **data** - the method's arguments (None when the method takes none).
     * **params** - the `Params`: `query`, `route`, `headers`, `provider`, `user`,
       `authentication`, and `request` for HTTP calls.
-    * **query** - the parsed Feathers query, once a `ModelService` has parsed `params.query`.
+    * **query** - the parsed Feathers query, once a `ModelService` has parsed `params.query`;
+      **query_checked** - whether the transport read `params.query` within the input limits
+      already (REST's query string), so that they are checked once.
     * **result** - the result, once the method (or a before hook) set it; **error** - the
       exception, in error hooks; **type** - `"around"`, `"before"`, `"after"` or `"error"`.
     * **event** - the event a successful call emits (`"created"`...); a hook may change it,
@@ -82,6 +84,7 @@ class CallContext:
         "method",
         "params",
         "query",
+        "query_checked",
         "request",
         "service",
         "type",
@@ -105,6 +108,9 @@ class CallContext:
         self.params = params if params is not None else Params()
         self.request = request if request is not None else self.params.request
         self.query: Any = None
+        # The transport read `params.query` within the input limits (a query string): they
+        # are not walked again.
+        self.query_checked = False
         self.error: BaseException | None = None
         self.type: str | None = None
         self.event: str | None = EVENTS.get(method)
@@ -144,7 +150,8 @@ class CallContext:
     def arguments(self) -> tuple[Any, ...]:
         """The positional arguments of the method: `(id, data, params)` as it takes them."""
         values = {"id": self.id, "data": self.data, "params": self.params}
-        return tuple(values[name] for name in method_arguments(self.method))
+        names = METHOD_ARGUMENTS.get(self.method, CUSTOM_METHOD_ARGUMENTS)
+        return tuple(values[name] for name in names)
 
     def __repr__(self) -> str:
         return f"<CallContext {self.method} {self.path!r} provider={self.provider!r}>"
@@ -268,10 +275,15 @@ def _check_access(context: CallContext) -> None:
             authenticate(context, request)
         service.check_permissions(request)
         service.check_throttles(request)
-    if context._data_loader is not None and "data" in method_arguments(method):
+    if context._data_loader is not None and "data" in METHOD_ARGUMENTS.get(
+        method, CUSTOM_METHOD_ARGUMENTS
+    ):
         context.data = context._data_loader()
         context._data_loader = None
-    if external:
+    # What is left to check: a query string was read within the limits (`inputs.py`).
+    if external and (
+        context.id is not None or context.data is not None or not context.query_checked
+    ):
         check_input(context)
     if method == "update":
         if context.id is None or isinstance(context.data, list):
