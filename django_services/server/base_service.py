@@ -13,9 +13,11 @@
 
 The standard methods a class implements and its `@service_method`s are wrapped when the class
 is defined, so that calling one from Python is an internal call through the pipeline
-(`calls.py`): the 405 rules, the hooks, then the events. While a call is in progress on an
-instance, its methods run directly: a method or a hook calling another method of the same
-instance runs it without hooks (use `get_service()` for a call of its own).
+(`calls.py`): the 405 rules, the hooks, then the events. An instance may be shared by any
+number of threads and coroutines: each call runs on a copy of it of its own (`_for_call`),
+which holds the call. Within a call, the methods of that copy run directly: a method or a
+hook calling another method of `self` (or `context.service`) runs it without hooks (use
+`get_service()` for a call of its own).
 """
 
 from __future__ import annotations
@@ -176,6 +178,15 @@ class BaseService:
         """DRF's keyword URL arguments: the route's `:placeholder` values of the call."""
         call = self.call
         return call.params.route if call is not None else {}
+
+    def _for_call(self) -> BaseService:
+        """
+        A copy of the instance for one call: its options and attributes, not its call state,
+        which the copy gets (the instance it was made from is left as it was).
+        """
+        copy = object.__new__(type(self))
+        vars(copy).update(vars(self))
+        return copy
 
     def _context(self) -> CallContext:
         """The call in progress, or an empty one given to the service for a view's parts."""

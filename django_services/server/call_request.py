@@ -9,7 +9,8 @@ the method stands for, the path, the headers, the call's data as `request.data` 
 to parse again), and the caller's credentials:
 
 * a call on a connection (`params.connection`, a socket) carries the connection's: its
-  handshake's environ and its login's token (`connection.request_environ()`) and Django
+  handshake's environ (`connection.request_environ()`), its login's token as it is
+  (`request.access_token`, which `get_access_token` reads before any header) and its Django
   session, checked again by the service's authenticators on every call;
 * any other call brings its user (`params.user`, `params.authentication`), taken as it is.
 """
@@ -37,6 +38,9 @@ _UNPREFIXED = ("CONTENT_TYPE", "CONTENT_LENGTH")
 class CallRequest(HttpRequest):
     """The Django request of a call without HTTP: no body, no stream, the caller's scheme."""
 
+    #: The access token of the connection the call came on (its login's), or None.
+    access_token: str | None = None
+
     def _get_scheme(self) -> str:
         return str(self.META.get("wsgi.url_scheme", "http"))
 
@@ -54,6 +58,7 @@ def build_request(service: Any, method: str, path: str | None, params: Any, data
     meta = http.META
     if connection is not None:
         meta.update(connection.request_environ())
+        http.access_token = connection.access_token
     else:
         for name, value in params.headers.items():
             key = name.upper().replace("-", "_")

@@ -19,11 +19,14 @@ The steps, in order:
 4. **hooks** around **the method** (see `hooks.py`): the result is `context.result`;
 5. **events**: the event of a successful write, published after commit (see `events.py`).
 
-The service holds one reference to the call in progress, `service.call`, set here
-(`attach`); DRF's `action`, `request` and `kwargs` are read from it. REST is one adapter over
-it (`views.py`); internal calls (`service.find(params)` on an
-instance from `get_service()`) go through it with `provider=None`; a socket transport builds
-a `CallContext` per message and awaits `run_call_async`.
+Each call runs on a service instance of its own, which holds one reference to the call,
+`service.call`; DRF's `action`, `request` and `kwargs` are read from it. An adapter makes
+that instance and attaches the call to it (`attach`): REST's view of the request (`views.py`),
+the socket transport's service of the message. A call made on any other instance
+(`service.find(params)` on one from `get_service()`, an internal call with `provider=None`)
+runs on a copy of it made for the call (`_begin`), so that one instance may be shared by any
+number of threads and coroutines at once, as Feathers' `app.service()`: every call runs its
+hooks, sees its own params and leaves nothing on the shared instance.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from asgiref.sync import async_to_sync, sync_to_async
 from django.http import HttpResponseBase
 from rest_framework.request import Request
 
-from ..contract import EVENTS, method_arguments
+from ..contract import CUSTOM_METHOD_ARGUMENTS, EVENTS, METHOD_ARGUMENTS, method_arguments
 from ..errors import BadRequest, MethodNotAllowed
 from .call_request import build_request
 from .events import schedule_events
@@ -60,7 +63,9 @@ class CallContext:
     * **id**, **data** - the method's arguments (None when the method takes none).
     * **params** - the `Params`: `query`, `route`, `headers`, `provider`, `user`,
       `authentication`, and `request` for HTTP calls.
-    * **query** - the parsed Feathers query, once a `ModelService` has parsed `params.query`.
+    * **query** - the parsed Feathers query, once a `ModelService` has parsed `params.query`;
+      **query_checked** - whether the transport read `params.query` within the input limits
+      already (REST's query string), so that they are checked once.
     * **result** - the result, once the method (or a before hook) set it; **error** - the
       exception, in error hooks; **type** - `"around"`, `"before"`, `"after"` or `"error"`.
     * **event** - the event a successful call emits (`"created"`...); a hook may change it,
@@ -79,6 +84,7 @@ class CallContext:
         "method",
         "params",
         "query",
+        "query_checked",
         "request",
         "service",
         "type",
@@ -102,6 +108,9 @@ class CallContext:
         self.params = params if params is not None else Params()
         self.request = request if request is not None else self.params.request
         self.query: Any = None
+        # The transport read `params.query` within the input limits (a query string): they
+        # are not walked again.
+        self.query_checked = False
         self.error: BaseException | None = None
         self.type: str | None = None
         self.event: str | None = EVENTS.get(method)
@@ -141,7 +150,8 @@ class CallContext:
     def arguments(self) -> tuple[Any, ...]:
         """The positional arguments of the method: `(id, data, params)` as it takes them."""
         values = {"id": self.id, "data": self.data, "params": self.params}
-        return tuple(values[name] for name in method_arguments(self.method))
+        names = METHOD_ARGUMENTS.get(self.method, CUSTOM_METHOD_ARGUMENTS)
+        return tuple(values[name] for name in names)
 
     def __repr__(self) -> str:
         return f"<CallContext {self.method} {self.path!r} provider={self.provider!r}>"
@@ -168,10 +178,9 @@ def run_call(context: CallContext) -> Any:
     Run the call through every step and return its result (see the module). An async
     method runs in an event loop of its own (`async_to_sync`), as Django runs async views.
     """
-    service = context.service
-    if context.method in type(service)._async_methods:
+    if context.method in type(context.service)._async_methods:
         return async_to_sync(run_call_async)(context)
-    _begin(context)
+    service = _begin(context)
     try:
         _check_access(context)
         chain = chain_for(service._get_hooks(), context.method)
@@ -191,8 +200,7 @@ async def run_call_async(context: CallContext) -> Any:
     `run_call()` for an event loop: async methods and hooks are awaited; a sync method, and
     the permission and throttle checks, run in Django's sync thread (`sync_to_async`).
     """
-    service = context.service
-    _begin(context)
+    service = _begin(context)
     try:
         if context.provider is not None:
             await sync_to_async(_check_access)(context)
@@ -234,9 +242,19 @@ def attach(context: CallContext) -> CallContext:
     return context
 
 
-def _begin(context: CallContext) -> None:
-    attach(context)
-    context.service._calling = True
+def _begin(context: CallContext) -> Any:
+    """
+    The service instance that runs the call: the one its adapter made for it and attached it
+    to (a REST request's view, a socket call's service), else a copy of the instance the call
+    was made on, of its own. An instance that hands out calls (`get_service()`'s, shared by
+    any number of threads and coroutines) is never given one: it holds no call state.
+    """
+    service = context.service
+    if service.call is not context:
+        service = context.service = service._for_call()
+        service.call = context
+    service._calling = True
+    return service
 
 
 def _check_access(context: CallContext) -> None:
@@ -257,10 +275,15 @@ def _check_access(context: CallContext) -> None:
             authenticate(context, request)
         service.check_permissions(request)
         service.check_throttles(request)
-    if context._data_loader is not None and "data" in method_arguments(method):
+    if context._data_loader is not None and "data" in METHOD_ARGUMENTS.get(
+        method, CUSTOM_METHOD_ARGUMENTS
+    ):
         context.data = context._data_loader()
         context._data_loader = None
-    if external:
+    # What is left to check: a query string was read within the limits (`inputs.py`).
+    if external and (
+        context.id is not None or context.data is not None or not context.query_checked
+    ):
         check_input(context)
     if method == "update":
         if context.id is None or isinstance(context.data, list):

@@ -50,7 +50,7 @@ from ..errors import (
 )
 from .database_errors import RETRY_AFTER, is_duplicate, is_transient
 
-__all__ = ["exception_handler", "to_feathers_error", "validation_message"]
+__all__ = ["exception_handler", "retry_after", "to_feathers_error", "validation_message"]
 
 logger = logging.getLogger("django_services.server")
 
@@ -173,13 +173,27 @@ def _headers_for(
             header = view.get_authenticate_header(context.get("request"))
         if header:
             headers[WWW_AUTHENTICATE_HEADER] = header
+    seconds = retry_after(exc, error)
+    if seconds is not None:
+        headers[RETRY_AFTER_HEADER] = str(seconds)
+    return headers
+
+
+def retry_after(exc: BaseException, error: FeathersError | None = None) -> int | None:
+    """
+    The seconds after which the call that raised `exc` may be sent again, or None: a
+    throttle's wait (429), a transient database error's `RETRY_AFTER` (503). Every transport
+    reads it here: REST as `Retry-After`, a socket as the error's `data.retryAfter`.
+    """
+    if is_transient(exc):
+        return RETRY_AFTER
+    if error is None:
+        error = to_feathers_error(exc)
     if isinstance(error, TooManyRequests) or error.code == 429:
         wait = getattr(exc, "wait", None)
         if wait is not None:
-            headers[RETRY_AFTER_HEADER] = str(max(math.ceil(wait), 0))
-    if is_transient(exc):
-        headers[RETRY_AFTER_HEADER] = str(RETRY_AFTER)
-    return headers
+            return max(math.ceil(wait), 0)
+    return None
 
 
 def _report(exc: BaseException, context: Mapping[str, Any], response: Response) -> None:

@@ -282,17 +282,23 @@ def _kept_key(service: Any) -> tuple[Any, ...] | None:
     if not builds_fields_as_drf(serializer_class):
         return None
     declaration = service.get_query_declaration()
+    # A declaration is kept per service class and options: so is the part of the key it gives.
+    options = vars(declaration).get("_tables_key")
     try:
+        if options is None:
+            options = declaration._tables_key = (
+                type(declaration),
+                declaration.id_field,
+                _options_key(declaration.fields),
+                _options_key(declaration.sort_fields),
+                _options_key(declaration.private_fields),
+            )
         key = (
             type(service),
             serializer_class,
             service._model(),
             service.representation_class,
-            type(declaration),
-            declaration.id_field,
-            _options_key(declaration.fields),
-            _options_key(declaration.sort_fields),
-            _options_key(declaration.private_fields),
+            *options,
         )
         hash(key)
     except TypeError:

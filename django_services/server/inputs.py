@@ -16,6 +16,9 @@ REST decodes a body and a query string, socket.io a JSON event; either way, the 
 * every number is finite (JSON has no `NaN` nor `Infinity`, though Python's decoder reads them);
 
 Errors name the rule, never the offending input: an answer must not echo unbounded input.
+
+A query string is parsed within the same limits (`query.codec.parse`, which decodes no lone
+surrogate): a query REST read from one (`context.query_checked`) is not walked again.
 """
 
 from __future__ import annotations
@@ -38,7 +41,8 @@ def check_input(context: Any) -> None:
         check_text(context.id, "The id")
     if context.data is not None:
         check_data(context.data)
-    check_query(context.params.query)
+    if not context.query_checked:
+        check_query(context.params.query)
 
 
 def check_text(value: str, what: str) -> None:

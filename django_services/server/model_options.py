@@ -73,14 +73,12 @@ class ModelOptionsMixin:
     def get_query_declaration(self) -> QueryDeclaration:
         """
         What the service's queries may do: an instance of `query_class`, or the declaration
-        of the shorthand options (`query_fields`, `sort_fields`, ...). One per call.
+        of the shorthand options (`query_fields`, `sort_fields`, ...). Built once per class
+        and options, and shared by its calls (a declaration holds no call state).
         """
         declaration = self._call_declaration
         if declaration is None:
-            query_class = self.query_class
-            declaration = self._call_declaration = (
-                query_class() if query_class is not None else QueryDeclaration.of_service(self)
-            )
+            declaration = self._call_declaration = _kept_declaration(self)
         return declaration
 
     def _id_field(self) -> str:
@@ -188,6 +186,31 @@ class ModelOptionsMixin:
                 if name not in query.select:
                     del fields[name]
         return serializer.data
+
+
+#: The options a declaration is made of: the query class, or the shorthand.
+_DECLARATION_OPTIONS = ("query_class", *SHORTHAND.values())
+
+#: service class -> (the values of its options, the declaration they make).
+_DECLARATIONS: dict[type, tuple[tuple[Any, ...], QueryDeclaration]] = {}
+
+_ABSENT = object()
+
+
+def _kept_declaration(service: Any) -> QueryDeclaration:
+    """
+    The declaration of `service`, kept for its class while its options (class attributes,
+    or `register()`'s, the same objects for every request) stay the same.
+    """
+    values = tuple([getattr(service, name, _ABSENT) for name in _DECLARATION_OPTIONS])
+    kept = _DECLARATIONS.get(type(service))
+    # Equal options (the same objects, as a rule) make the same declaration.
+    if kept is not None and kept[0] == values:
+        return kept[1]
+    query_class = service.query_class
+    declaration = query_class() if query_class is not None else QueryDeclaration.of_service(service)
+    _DECLARATIONS[type(service)] = (values, declaration)
+    return declaration
 
 
 def _child(serializer: serializers.BaseSerializer) -> Any:

@@ -81,6 +81,7 @@ class QueryDeclaration:
     operators: Collection[str] | None = None
     id_field: str | None = None
     paginate: Mapping[str, Any] | bool | None = None
+    _read_paginate: tuple[Any, Paginate | None] | None = None
 
     def __init__(self, **options: Any) -> None:
         for name, value in options.items():
@@ -133,9 +134,16 @@ class QueryDeclaration:
     def get_paginate(self) -> Paginate | None:
         """The `paginate` option, or `DJANGO_SERVICES["PAGINATE"]`; None when off."""
         value = self._paginate_option()
+        # Read by every find: worked out once while the option is the same object.
+        read = self._read_paginate
+        if read is not None and read[0] is value:
+            return read[1]
+        option = value
         if isinstance(value, Mapping) and ESTIMATE_TOTAL_ABOVE in value:
             value = {key: item for key, item in value.items() if key != ESTIMATE_TOTAL_ABOVE}
-        return Paginate.of(value)
+        paginate = Paginate.of(value)
+        self._read_paginate = (option, paginate)
+        return paginate
 
     def get_estimate_total_above(self) -> int | None:
         """

@@ -162,7 +162,9 @@ def unregister(path: str) -> None:
 
 def get_service(path: str) -> Any:
     """
-    A new instance of the service registered at `path`, for calls made in Python.
+    An instance of the service registered at `path`, for calls made in Python; it may be
+    kept and shared by any number of threads and coroutines (each call runs on a copy of its
+    own).
 
     Its methods take the same arguments as over HTTP; build `Params` yourself
     (`provider` None marks an internal call). Each call goes through the call pipeline

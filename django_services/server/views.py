@@ -233,6 +233,7 @@ class ServiceMixin(BaseService):
                     telemetry.rest_call(span, context.path, context.method, request, self._path_id)
             # Parsed once the method is known to be allowed: a 405 comes before a bad query.
             context.params.query = self._parse_query_string(drf_request)
+            context.query_checked = True
             context.event = EVENTS.get(context.method)
             response = self._make_response(context.method, run_call(context))
         except NotModified as exc:
@@ -293,7 +294,8 @@ class ServiceMixin(BaseService):
             request.method or "", has_id=self._path_id is not None, header=header
         )
         check_method_allowed(self.action, header=header, exposed=self.get_methods())
-        read_chunked_body(request._request)
+        if "HTTP_TRANSFER_ENCODING" in request.META:
+            read_chunked_body(request._request)
         # Services have no format suffixes: route params named `format` are just params.
         self.format_kwarg = None
         request.accepted_renderer, request.accepted_media_type = self.perform_content_negotiation(

@@ -105,13 +105,18 @@ def test_the_query_is_parsed_once_and_travels_with_the_call(serve):
     serve({"people": {"class": P + "EventfulPeople", "paginate": {"default": 2, "max": 5}}})
     Person.objects.bulk_create(Person(name=name, age=age) for name, age in [("A", 5), ("B", 50)])
     people = get_service("people")
+    calls = []
+    people.hooks = {"after": {"find": [calls.append]}}
 
     page = people.find(Params(query={"age": {"$gt": "10"}}))
 
     assert [person["name"] for person in page["data"]] == ["B"]
-    query = people.call.query
-    assert isinstance(query, FeathersQuery)
-    assert (query.limit, people.call.method, people.call.provider) == (2, "find", None)
+    [call] = calls
+    assert isinstance(call.query, FeathersQuery)
+    assert (call.query.limit, call.method, call.provider) == (2, "find", None)
+    assert call.service.call is call
+    # The call ran on an instance of its own: the shared one holds none.
+    assert people.call is None
 
 
 def test_methods_called_during_a_call_run_directly(serve):

@@ -5,11 +5,12 @@ from __future__ import annotations
 import logging
 
 import pytest
-from django.db import IntegrityError
+from django.db import IntegrityError, InterfaceError
 from rest_framework import exceptions
 
 from django_services import errors
-from django_services.server.exceptions import to_feathers_error, validation_message
+from django_services.server.database_errors import RETRY_AFTER
+from django_services.server.exceptions import retry_after, to_feathers_error, validation_message
 from tests.server.http import S, assert_error, body, send
 
 
@@ -277,3 +278,18 @@ def test_validation_message_summarises_nested_and_listed_errors():
 def test_errors_with_custom_messages_through_the_handler(api):
     response = send(api, "POST", "/failing", {}, HTTP_X_SERVICE_METHOD="respond")
     assert response.status_code == 202
+
+
+@pytest.mark.parametrize(
+    ("exc", "seconds"),
+    [
+        (exceptions.Throttled(wait=2.5), 3),
+        (exceptions.Throttled(), None),
+        (errors.TooManyRequests("Slow down"), None),
+        (InterfaceError("connection already closed"), RETRY_AFTER),
+        (errors.NotFound("No record"), None),
+    ],
+)
+def test_the_wait_before_a_retry_is_read_from_the_error(exc, seconds):
+    # What REST sends as Retry-After and a socket as data.retryAfter.
+    assert retry_after(exc) == seconds

@@ -31,7 +31,13 @@ def get_access_token(request: Any) -> str | None:
 
     `Bearer <t>` and `JWT <t>` (the `JWT["SCHEMES"]`, in any case) give `<t>`; a value without
     a space is a bare token; another scheme gives None, so other classes may use the header.
+    A call on a socket connection has no header: its request carries the connection's token
+    as it is (`access_token`).
     """
+    # Set on the request's own dict (`CallRequest`): read without a failed attribute lookup.
+    token = vars(getattr(request, "_request", request)).get("access_token")
+    if token is not None:
+        return token
     options = authentication_settings()["JWT"]
     value = request.META.get(HttpHeaders.to_wsgi_name(options["HEADER"]), "")
     parts = value.split()

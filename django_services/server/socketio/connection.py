@@ -124,15 +124,12 @@ class Connection:
 
     def request_environ(self) -> dict[str, Any]:
         """
-        The environ of a call's request: the handshake's, and the login's token in the header
-        the token authenticator reads, so that every call checks the login again.
+        The environ of a call's request: the handshake's, without the token header it may
+        have had. The login's own token goes with the request as it is (`access_token`, see
+        `call_request.build_request`), so that every call checks the login again.
         """
         environ = dict(self.environ)
-        header = token_header()
-        environ.pop(header, None)
-        token = self.access_token
-        if token is not None:
-            environ[header] = f"{token_scheme()} {token}"
+        environ.pop(token_header(), None)
         return environ
 
     def logout(self) -> None:

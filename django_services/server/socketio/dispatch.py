@@ -31,10 +31,10 @@ from rest_framework.utils.encoders import JSONEncoder
 
 from ...client import telemetry
 from ...client.telemetry import TRACE_QUERY_KEY
-from ...contract import RETRY_AFTER_HEADER, method_arguments
+from ...contract import method_arguments
 from ...errors import BadRequest, GeneralError, NotFound
-from ..calls import CallContext, run_call
-from ..exceptions import to_feathers_error
+from ..calls import CallContext, attach, run_call
+from ..exceptions import retry_after, to_feathers_error
 from ..params import Params
 from ..registry import services
 from . import login
@@ -163,14 +163,14 @@ def call_service(connection: Connection, call: Call) -> Any:
         provider=PROVIDER,
         connection=connection,
     )
-    context = CallContext(service, call.method, id=call.id, data=call.data, params=params)
+    context = attach(CallContext(service, call.method, id=call.id, data=call.data, params=params))
     try:
         result = _sendable(run_call(context))
         login.after_call(connection, service, call.method, result, context.request)
     except Exception as exc:
         response = service.handle_exception(exc)
         _note_lost_login(connection, used, context.request)
-        raise Failed(_with_retry_after(response)) from None
+        raise Failed(_with_retry_after(response.data, retry_after(exc))) from None
     _note_lost_login(connection, used, context.request)
     return result
 
@@ -180,20 +180,19 @@ def _note_lost_login(connection: Connection, used: Any, request: Any) -> None:
         connection.lost_login = used
 
 
-def _with_retry_after(response: Response) -> Any:
+def _with_retry_after(error: Any, seconds: int | None) -> Any:
     """
-    The error JSON of an error response, with its `Retry-After` (a 429, a busy database's 503)
-    as `data.retryAfter` in seconds: a socket carries no headers.
+    The error JSON of a failed call, with the seconds after which it may be sent again (a
+    429, a busy database's 503; `exceptions.retry_after`, read from the error itself) as
+    `data.retryAfter`: a socket carries no headers.
     """
-    error = response.data
-    header = response.headers.get(RETRY_AFTER_HEADER)
-    if header is None or not header.isdigit() or not isinstance(error, dict):
+    if seconds is None or not isinstance(error, dict):
         return error
     data = error.get("data")
     if data is None:
         data = {}
     if isinstance(data, dict):
-        error = {**error, "data": {"retryAfter": int(header), **data}}
+        error = {**error, "data": {"retryAfter": seconds, **data}}
     return error
 
 

@@ -20,6 +20,13 @@ class WhoAmIService(Service):
         return self.find(params)
 
 
+class RequestSeenService(WhoAmIService):
+    """Also answers the `Authorization` header of the request its authenticators read."""
+
+    def find(self, params):
+        return {**super().find(params), "authorization": self.request.headers.get("Authorization")}
+
+
 class SessionOnlyService(WhoAmIService):
     authentication_classes = [SessionAuthentication]
 

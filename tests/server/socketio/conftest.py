@@ -32,6 +32,7 @@ SERVICES = {
     "users/:userId/notes": C + "NoteService",
     "errors": C + "ErrorService",
     "whoami": "tests.server.authentication.services.WhoAmIService",
+    "request-seen": "tests.server.authentication.services.RequestSeenService",
 }
 
 #: The Python client's transports for most tests; long-polling is proved by the real

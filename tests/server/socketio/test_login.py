@@ -62,6 +62,18 @@ async def test_a_local_login_authenticates_the_later_calls(connect, user):
     assert whoami["authentication"]["accessToken"] == login["accessToken"]
 
 
+async def test_calls_authenticate_with_the_connections_own_token(connect, user):
+    client = await connect()
+    login = await client.call("create", "authentication", LOCAL, {})
+
+    seen = await client.call("find", "request-seen", {})
+
+    # The login's token itself, checked again; no Authorization header is made up for it.
+    assert seen["email"] == EMAIL
+    assert seen["authentication"]["accessToken"] == login["accessToken"]
+    assert seen["authorization"] is None
+
+
 async def test_a_failed_login_keeps_the_connection_as_it_was(connect, user):
     client = await connect()
     await client.call("create", "authentication", LOCAL, {})
