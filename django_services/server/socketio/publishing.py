@@ -28,12 +28,13 @@ from typing import Any
 
 from socketio.async_pubsub_manager import AsyncPubSubManager
 
+from ... import clock
 from ..events import ServiceEvent
 from . import event_log, fanout, reads
 from .channels import Channel, resolve_channels
 from .connection import Connection
 from .offsets import Offsets
-from .tailer import Tailer
+from .tailer import LATE_COMMIT, Tailer, read_ids
 from .workers import CallWorkers
 
 __all__ = ["GROUPS_TIMEOUT", "EventSender", "chosen_channels"]
@@ -116,24 +117,51 @@ class EventSender:
         channels: Any,
         read: Any,
         checked: Any = None,
+        look_below: bool = True,
     ) -> None:
         """
         Send the logged event `offset` to this process's sockets in `channels` (Channel
-        objects, or as the log stores them), once however many times it comes.
+        objects, or as the log stores them), once however many times it comes, after the
+        events below it that committed before it and have not come yet (`look_below`: read
+        from the log, one SELECT, when some are awaited).
         """
         async with self.deliveries:
             delivered = self.tailer.delivered
-            if not delivered.claim(offset):
+            if not delivered.is_new(offset):
                 return
-            if channels and isinstance(channels[0], dict):
-                channels = event_log.channels_from_json(channels)
-            sent = delivered.offsets() if self.carry_offsets() else None
-            skip = [sid for sid, seen in self.skips.items() if offset in seen] or None
-            await self._send_here(name, data, channels, read, checked, sent, skip)
-            if self.skips:
-                for sid, seen in list(self.skips.items()):
-                    if sent is not None and sent.union(seen) == sent:
-                        del self.skips[sid]
+            if look_below and self.connections:
+                # An event of the same record committed earlier, through another process
+                # or in a Redis message still on its way, is delivered first.
+                awaited = delivered.awaited(offset, clock.monotonic(), LATE_COMMIT)
+                if awaited:
+                    for row in await self.workers.run(None, read_ids, awaited):
+                        name_below = f"{row['path']} {row['event']}"
+                        await self._deliver_one(
+                            row["id"], name_below, row["data"], row["channels"], row["read"]
+                        )
+            await self._deliver_one(offset, name, data, channels, read, checked)
+
+    async def _deliver_one(
+        self,
+        offset: int,
+        name: str,
+        data: Any,
+        channels: Any,
+        read: Any,
+        checked: Any = None,
+    ) -> None:
+        delivered = self.tailer.delivered
+        if not delivered.claim(offset):
+            return
+        if channels and isinstance(channels[0], dict):
+            channels = event_log.channels_from_json(channels)
+        sent = delivered.offsets() if self.carry_offsets() else None
+        skip = [sid for sid, seen in self.skips.items() if offset in seen] or None
+        await self._send_here(name, data, channels, read, checked, sent, skip)
+        if self.skips:
+            for sid, seen in list(self.skips.items()):
+                if sent is not None and sent.union(seen) == sent:
+                    del self.skips[sid]
 
     @property
     def deliveries(self) -> asyncio.Lock:
@@ -207,9 +235,9 @@ class EventSender:
         self, read: Any, channels: list[Channel], loop: asyncio.AbstractEventLoop
     ) -> dict[str, Any] | None:
         """
-        In the committing thread: `{sid: user key}` of this process's sockets in `channels`
-        that may read the event, checked before the write's answer leaves. None when this
-        thread is the loop's (the fan-out then checks, in a worker thread).
+        In the committing thread: `{sid: (user key, may read)}` of this process's sockets in
+        `channels` (`reads.verdicts`), checked before the write's answer leaves. None when
+        this thread is the loop's (the fan-out then checks, in a worker thread).
         """
         with contextlib.suppress(RuntimeError):
             if asyncio.get_running_loop() is loop:
@@ -222,7 +250,7 @@ class EventSender:
             # A loop too busy to answer: the fan-out checks, in a worker thread.
             groups.cancel()
             return None
-        return reads.allowed(read, found) if found else {}
+        return reads.verdicts(read, found) if found else {}
 
     async def _groups(self, rooms: list[str]) -> dict[Any, tuple[Any, list[str]]]:
         sids = [sid for sid, _ in self.sio.manager.get_participants("/", rooms)]

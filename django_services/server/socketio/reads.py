@@ -266,9 +266,20 @@ def allowed(
     check: Mapping[str, Any], groups: Mapping[Any, tuple[Any, list[str]]]
 ) -> dict[str, Any]:
     """`{sid: user key}` of the sockets of `groups` whose user may read: one check a user."""
+    return {sid: key for sid, (key, ok) in verdicts(check, groups).items() if ok}
+
+
+def verdicts(
+    check: Mapping[str, Any], groups: Mapping[Any, tuple[Any, list[str]]]
+) -> dict[str, tuple[Any, bool]]:
+    """`{sid: (user key, may read)}` of the sockets of `groups`: one check a user."""
     keys = list(groups)
     answers = readable(check, [groups[key][0] for key in keys])
-    return {sid: key for key, ok in zip(keys, answers, strict=True) if ok for sid in groups[key][1]}
+    return {
+        sid: (key, bool(ok))
+        for key, ok in zip(keys, answers, strict=True)
+        for sid in groups[key][1]
+    }
 
 
 async def recipients(
@@ -276,29 +287,37 @@ async def recipients(
     sids: Sequence[str],
     connections: Mapping[str, Any],
     run: Callable[..., Awaitable[Any]],
-    checked: Mapping[str, Any] | None = None,
+    checked: Mapping[str, tuple[Any, bool]] | None = None,
 ) -> list[str]:
     """
-    The sockets among `sids` whose user may read the event. `checked` (`{sid: user key}`,
-    from `allowed()`) answers for the sockets it names, if their user is still the one checked;
-    without it, `run` runs the check in a thread, once for the distinct users of `sids`.
+    The sockets among `sids` whose user may read the event. `checked` (`verdicts()`, made
+    before the event was sent) answers for the sockets it names whose user is still the one
+    checked; `run` runs the check in a thread for the others (a socket that joined or logged
+    in since), once for their distinct users.
     """
-    if checked is None:
-        groups = user_groups(sids, connections)
-        if not groups:
-            return []
-        checked = await run(_allowed_in_thread, check, groups)
-    return [
-        sid for sid in sids if sid in checked and checked[sid] == user_key(connections.get(sid))
+    known = checked or {}
+    stale = [
+        sid for sid in sids if sid not in known or known[sid][0] != user_key(connections.get(sid))
     ]
+    fresh: Mapping[str, tuple[Any, bool]] = {}
+    if stale:
+        groups = user_groups(stale, connections)
+        if groups:
+            fresh = await run(_verdicts_in_thread, check, groups)
+    readers = []
+    for sid in sids:
+        verdict = fresh.get(sid) or known.get(sid)
+        if verdict is not None and verdict[1] and verdict[0] == user_key(connections.get(sid)):
+            readers.append(sid)
+    return readers
 
 
-def _allowed_in_thread(
+def _verdicts_in_thread(
     check: Mapping[str, Any], groups: Mapping[Any, tuple[Any, list[str]]]
-) -> dict[str, Any]:
+) -> dict[str, tuple[Any, bool]]:
     close_old_connections()
     try:
-        return allowed(check, groups)
+        return verdicts(check, groups)
     finally:
         close_old_connections()
 

@@ -32,12 +32,16 @@ from ... import clock
 from .event_log import prune_now_and_then, recovery_setting
 from .offsets import Offsets
 
-__all__ = ["MAX_GAPS", "Delivered", "Tailer", "read_rows"]
+__all__ = ["LATE_COMMIT", "MAX_GAPS", "Delivered", "Tailer", "read_ids", "read_rows"]
 
 logger = logging.getLogger("django_services.server")
 
 #: The missing ids a process waits for at most; beyond, the oldest are given up.
 MAX_GAPS = 1000
+
+#: The seconds within which a transaction that logged an event commits: an id missing longer
+#: is taken for rolled back, and the events above it no longer look for it before they go.
+LATE_COMMIT = 2.0
 
 
 class Delivered:
@@ -67,6 +71,19 @@ class Delivered:
     def is_new(self, offset: int) -> bool:
         """Whether `offset` is not delivered yet."""
         return offset > self.top or offset in self.missing
+
+    def awaited(self, offset: int, now: float, limit: float) -> list[int]:
+        """
+        The ids below `offset` not delivered that may still commit: those between the top
+        and it, and the missing ones found missing less than `limit` seconds ago.
+        """
+        awaited = [
+            missing
+            for missing, since in self.missing.items()
+            if missing < offset and now - since < limit
+        ]
+        awaited.extend(range(max(self.top + 1, offset - MAX_GAPS), offset))
+        return sorted(awaited)
 
     def held(self, offset: int, now: float, grace: float) -> bool:
         """Whether a missing id below `offset`, younger than `grace`, holds it back."""
@@ -98,6 +115,18 @@ def read_rows(top: int, missing: list[int]) -> list[dict[str, Any]]:
     try:
         wanted = Q(id__gt=top) | Q(id__in=missing) if missing else Q(id__gt=top)
         rows = LoggedEvent.objects.filter(wanted).order_by("id")
+        return list(rows.values("id", "path", "event", "data", "channels", "read"))
+    finally:
+        close_old_connections()
+
+
+def read_ids(ids: list[int]) -> list[dict[str, Any]]:
+    """The logged events `ids` that are there, by id: one SELECT (a worker thread)."""
+    from ...models import LoggedEvent
+
+    close_old_connections()
+    try:
+        rows = LoggedEvent.objects.filter(id__in=ids).order_by("id")
         return list(rows.values("id", "path", "event", "data", "channels", "read"))
     finally:
         close_old_connections()
@@ -196,13 +225,15 @@ class Tailer:
             if delivered.held(offset, now, grace):
                 held = True
                 break
-            # `deliver` claims the offset: nothing if a live send delivered it meanwhile.
+            # `deliver` claims the offset: nothing if a live send delivered it meanwhile. The
+            # ids below it were read just now.
             await self.deliver(
                 offset,
                 f"{row['path']} {row['event']}",
                 row["data"],
                 row["channels"],
                 row["read"],
+                look_below=False,
             )
         delivered.forget(clock.monotonic(), float(recovery_setting("WINDOW")))
         # The log is pruned by its readers, now and then.

@@ -49,7 +49,13 @@ async def server_barrier(live_socket_server, observers):
     of a call answered before was sent before it, on the same ordered socket.
     """
     server = live_socket_server.application.server
-    sent = asyncio.run_coroutine_threadsafe(server.sio.emit("barrier", {"n": 1}), server.loop)
+
+    async def emit_after_the_deliveries():
+        # After every event the server is delivering (each waits for the lock).
+        async with server.events.deliveries:
+            await server.sio.emit("barrier", {"n": 1})
+
+    sent = asyncio.run_coroutine_threadsafe(emit_after_the_deliveries(), server.loop)
     await asyncio.wrap_future(sent)
     await eventually_async(
         lambda: all(("barrier", {"n": 1}) in client.events for client in observers),

@@ -299,3 +299,27 @@ def test_the_queries_of_an_event_grow_with_its_users_not_their_connections(
         assert {sid.split("-")[0] for sid in allowed} == {str(user.pk) for user in users}
     else:
         assert allowed == [f"{users[0].pk}-{n}" for n in range(25)]
+
+
+def test_a_socket_that_joined_or_logged_in_after_the_check_is_checked_when_sent(publishing):
+    # The committing thread checks the sockets of the channels as they were; one that joined
+    # since (a recovered connection, back in its channels) or logged in since is checked
+    # when the event is sent, not left out.
+    from tests.testapp.models import Note, User
+
+    owner, stranger = (User.objects.create_user(email=f"{name}@example.com") for name in "ab")
+    note = Note.objects.create(text="t", user_id=owner.pk)
+    check = {"path": "notes", "shared": False, "route": {}, "id": note.pk}
+    before = _connections([owner], 1)
+    checked = reads.verdicts(check, reads.user_groups(list(before), before))
+    now = {**before, **_connections([owner, stranger], 1)}
+    now["owner-late"] = Connection(sid="owner-late")
+    now["owner-late"].login(owner, {"strategy": "jwt"})
+    now["anonymous-0"].login(owner, {"strategy": "jwt"})  # logged in since the check
+
+    async def run(function, *args):
+        return await asyncio.to_thread(function, *args)
+
+    readers = asyncio.run(reads.recipients(check, list(now), now, run, checked))
+
+    assert sorted(readers) == sorted([f"{owner.pk}-0", "owner-late", "anonymous-0"])

@@ -94,6 +94,23 @@ async def test_a_live_event_is_not_delivered_again_by_the_tailer(
     assert ada.events.count(("people created", person)) == 1
 
 
+async def test_an_event_committed_before_a_live_one_and_not_come_yet_goes_first(
+    publishing, connect, live_socket_server
+):
+    # Another process committed an event (its Redis message still on its way, or lost) before
+    # this process's write: a record created there and patched here is heard in that order.
+    ada, _ = await logged_in(connect, "ada@example.com")
+    await started(live_socket_server)
+
+    await asyncio.to_thread(orphan_elsewhere, "Earlier")
+    person = await ada.call("create", "people", {"name": "Later"}, {})
+    await barrier(ada, [ada])
+
+    names = [data.get("name") for event, data in ada.events if event == "people created"]
+    assert names == ["Earlier", "Later", "barrier"]
+    assert ada.events.count(("people created", person)) == 1
+
+
 def test_one_select_reads_a_batch_of_events():
     for index in range(5):
         orphan(f"P{index}")
