@@ -9,7 +9,8 @@ Events written, delivered, lost and duplicated while things fail: the chaos scen
 Each scenario starts its own server processes on a fresh database (a SQLite file, or a
 database of its own on the PostgreSQL server), a writer creating and patching people over REST
 at `--rate` writes a second, and the clients (the real Feathers JS client, ours over websocket
-and over long-polling) logged in through proxies; something fails for `--gap` writes (the
+and over long-polling; with two servers, each on each: `python@2` is on the second)
+logged in through proxies; something fails for `--gap` writes (the
 restart: as long as the server takes to start again), then every client waits for a last
 record only the event log holds. Prints, per scenario and client: the events written (those
 of the records committed, read from the database), delivered (received at least once), lost,
@@ -56,7 +57,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.engine}, {args.rate:g} writes/s, gap {args.gap} writes, "
         f"{args.settle} before and after; server logs in {logs}"
     )
-    header = f"{'scenario':<10} {'client':<15}" + "".join(f"{f:>11}" for f in FIELDS)
+    header = f"{'scenario':<10} {'client':<17}" + "".join(f"{f:>11}" for f in FIELDS)
     print(header + "  recovered")
     failures = 0
     for name in names:
@@ -68,11 +69,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:<10} (needs redis-server)")
             continue
         result = run(scenario, logs, clients, gap=args.gap, settle=args.settle, rate=args.rate)
-        for client, outcome in result.outcomes.items():
+        for outcome in result.outcomes:
+            client = outcome.client
+            if scenario.servers > 1:
+                client += f"@{outcome.server[-1]}"
             figures = "".join(f"{getattr(outcome.tally, f):>11}" for f in FIELDS)
             reconnects = outcome.connects[1:]
             recovered = f"{sum(reconnects)}/{len(reconnects)}" if reconnects else "-"
-            print(f"{name:<10} {client:<15}{figures}  {recovered}")
+            print(f"{name:<10} {client:<17}{figures}  {recovered}")
             failures += bool(outcome.failures())
         print(
             f"{'':<10} writer: {result.answered} writes answered, {result.failed} not"

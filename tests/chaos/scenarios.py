@@ -4,16 +4,17 @@ the database fails, then every client must end with every committed record's eve
 commit order for each record.
 
     result = run(SCENARIOS["cut"], logs, ["python", "feathers-js"])
-    result.outcomes["python"].tally.complete, result.outcomes["python"].connects
+    for outcome in result.outcomes:     # one per client and server it connected to
+        outcome.client, outcome.server, outcome.tally.complete, outcome.connects
     result.answered, result.failed      # the writer's writes answered, and those not
 
 Each run starts its own deployment (`Deployment`) on a fresh database, a user, and the clients
-logged in as that user through the proxies, all in the `authenticated` channel to which every
-`people` event goes. The writer writes `settle` times, the scenario breaks something for `gap`
-writes (or as long as the server takes to start again), then `settle` writes more; the end is
-a barrier record that only the event log holds (`Deployment.barrier()`): each process sends
-it after every event logged before it, so a client that has it has had every chance at the
-others.
+logged in as that user through the proxies (with two servers, each kind of client on each),
+all in the `authenticated` channel to which every `people` event goes. The writer writes
+`settle` times, the scenario breaks something for `gap` writes (or as long as the server takes
+to start again), then `settle` writes more; the end is a barrier record that only the event
+log holds (`Deployment.barrier()`): each process sends it after every event logged before it,
+so a client that has it has had every chance at the others.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ class Outcome:
     """What one client ended with."""
 
     client: str
+    #: The server it connected to first.
+    server: str
     tally: Tally
     #: Every connect, in order: whether it recovered the session.
     connects: list[bool]
@@ -61,7 +64,7 @@ class Outcome:
 class Run:
     """One run of a scenario: each client's outcome, and the writer's figures."""
 
-    outcomes: dict[str, Outcome]
+    outcomes: list[Outcome]
     #: Writes answered with success, and writes without an answer or with an error.
     answered: int
     failed: int
@@ -80,8 +83,6 @@ class Scenario:
     servers: int = 1
     redis: bool = False
     postgres_only: bool = False
-    #: The server each client connects to, by its index among the clients.
-    placement: Callable[[int], str] = lambda index: "asgi-1"
     #: The servers whose clients lose their connection.
     broken: tuple[str, ...] = ("asgi-1",)
 
@@ -122,10 +123,6 @@ def database_connections(deployment: Deployment, writer: Writer, gap: int) -> No
         deployment.terminated += deployment.terminate_database_connections()
 
 
-def _spread(index: int) -> str:
-    return f"asgi-{index % 2 + 1}"
-
-
 SCENARIOS = {
     scenario.name: scenario
     for scenario in (
@@ -140,7 +137,6 @@ SCENARIOS = {
             redis_restart,
             servers=2,
             redis=True,
-            placement=_spread,
             broken=(),
         ),
         Scenario(
@@ -181,10 +177,10 @@ def run(
         requests.post(f"{first}/users", json=user, timeout=10).raise_for_status()
         placed: list[tuple[Listener, str]] = []
         try:
-            for index, client in enumerate(clients):
-                server = scenario.placement(index)
-                listener = listen(client, setup.proxies[server].url, CREDENTIALS, logs)
-                placed.append((listener.start(), server))
+            for server in setup.names:
+                for client in clients:
+                    listener = listen(client, setup.proxies[server].url, CREDENTIALS, logs)
+                    placed.append((listener.start(), server))
             writer = Writer([setup.url(name) for name in setup.names], rate).start()
             try:
                 writer.wait_for(settle)
@@ -197,15 +193,16 @@ def run(
                 _wait_for_barrier(listener, barrier, setup)
             records = setup.records()
             del records[barrier["id"]]
-            outcomes = {
-                listener.name: Outcome(
+            outcomes = [
+                Outcome(
                     listener.name,
+                    server,
                     Tally.of(records, listener.events()),
                     listener.connects(),
                     server in scenario.broken,
                 )
                 for listener, server in placed
-            }
+            ]
             elapsed = time.monotonic() - started
             return Run(outcomes, writer.answered, writer.failed, setup.terminated, elapsed)
         finally:

@@ -42,13 +42,18 @@ def _node_available() -> bool:
 
 
 @pytest.fixture(scope="module")
-def chaos(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str, str], Outcome]]:
-    """`chaos(scenario, client)`: the client's outcome, the scenario run once for all clients."""
+def chaos(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[Callable[[str, str], list[Outcome]]]:
+    """
+    `chaos(scenario, client)`: the outcomes of the client (one per server it connected to),
+    the scenario run once for all clients.
+    """
     logs: Path = tmp_path_factory.mktemp("chaos")
     runs: dict[str, Run | BaseException] = {}
     node: list[bool] = []
 
-    def outcome(name: str, client: str) -> Outcome:
+    def outcomes(name: str, client: str) -> list[Outcome]:
         if not node:
             node.append(_node_available())
         if client == "feathers-js" and not node[0]:
@@ -62,14 +67,19 @@ def chaos(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str, s
         result = runs[name]
         if isinstance(result, BaseException):
             raise result
-        return result.outcomes[client]
+        return [outcome for outcome in result.outcomes if outcome.client == client]
 
-    yield outcome
+    yield outcomes
 
 
-def check(outcome: Outcome) -> None:
-    problems = outcome.failures()
-    assert not problems, f"{outcome.client}: " + "\n".join(problems)
+def check(outcomes: list[Outcome]) -> None:
+    assert outcomes
+    problems = [
+        f"{outcome.client} on {outcome.server}: {problem}"
+        for outcome in outcomes
+        for problem in outcome.failures()
+    ]
+    assert not problems, "\n".join(problems)
 
 
 @CLIENTS

@@ -7,11 +7,12 @@ happens to the servers.
     writer.stop()
 
 Each tick sends one write to the next server in turn: a new person (`age` 0), or every other
-tick a patch of an earlier one to the next age, so that a record's events have an order to
-keep. A write that gets no answer (the server died, its database connection ended) may or may
-not have committed: its record is never patched again, and what committed is read from the
-database at the end (`Deployment.records()`), each person then owing its clients one
-`created` and one `patched` for each age up to its own.
+tick a patch of an earlier one to the next age (the newest record and the oldest in turn), so
+that a record's events have an order to keep, also when the write after a create goes to
+another process. A write that gets no answer (the server died, its database connection
+ended) may or may not have committed: its record is never patched again, and what committed
+is read from the database at the end (`Deployment.records()`), each person then owing its
+clients one `created` and one `patched` for each age up to its own.
 """
 
 from __future__ import annotations
@@ -74,7 +75,9 @@ class Writer:
     def _write(self, session: requests.Session, url: str, tick: int) -> None:
         patched = None
         if tick % 2 and self._clean:
-            patched = next(iter(self._clean))
+            # The newest record (just created, by another server when there are two), or the
+            # oldest (patched the longest ago).
+            patched = next(reversed(self._clean) if tick % 4 == 1 else iter(self._clean))
         try:
             if patched is None:
                 number = next(self._numbers)
