@@ -27,6 +27,7 @@ import os
 import sys
 import tempfile
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from .databases import DEFAULT_POSTGRES_URL, ENGINES
 
@@ -43,7 +44,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rate", type=float, default=20.0, help="writes a second")
     args = parser.parse_args(argv)
     if args.engine == "postgresql":
-        os.environ["DATABASE_URL"] = os.environ.get("BENCH_POSTGRES_URL", DEFAULT_POSTGRES_URL)
+        # Each scenario creates a database of its own on that server, from its `postgres` one.
+        server = urlsplit(os.environ.get("BENCH_POSTGRES_URL", DEFAULT_POSTGRES_URL))
+        os.environ["DATABASE_URL"] = urlunsplit(server._replace(path="/postgres"))
     else:
         os.environ.pop("DATABASE_URL", None)
 
