@@ -185,14 +185,19 @@ def load(rows: int) -> None:
 
 
 def create_event_log() -> None:
-    """Create the table service events are logged to (the package's migration), if missing."""
+    """
+    Create the tables service events are logged to and socket sessions are kept in (the
+    package's migrations), if missing.
+    """
     from django.db import connection
 
-    from django_services.models import LoggedEvent
+    from django_services.models import LoggedEvent, SocketSession
 
-    if LoggedEvent._meta.db_table not in connection.introspection.table_names():
-        with connection.schema_editor() as editor:
-            editor.create_model(LoggedEvent)
+    tables = connection.introspection.table_names()
+    for model in (LoggedEvent, SocketSession):
+        if model._meta.db_table not in tables:
+            with connection.schema_editor() as editor:
+                editor.create_model(model)
 
 
 def prepare(rows: int) -> str:

@@ -47,7 +47,8 @@ class Receiver:
         self.disconnect_reason = str(reason)
         self.disconnected_after = time.monotonic() - self.connected_at
 
-    async def on_created(self, person: dict[str, Any]) -> None:
+    async def on_created(self, person: dict[str, Any], offset: str | None = None) -> None:
+        # `offset`: a server with connection state recovery on appends one to every event.
         arrived = time.monotonic()
         sequence, sent = person["name"].split()
         self.latencies.append((arrived - float(sent)) * 1000)

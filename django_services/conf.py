@@ -89,8 +89,11 @@ DEFAULTS: dict[str, Any] = {
     # The log of the events sent to sockets (`django_services.models.LoggedEvent`): what it
     # keeps, by age (seconds) and by count (`manage.py prune_events` and the server delete the
     # rest); how often each socket.io process reads it for events no live send delivered, and
-    # how long a missing id holds back the events above it (seconds).
+    # how long a missing id holds back the events above it (seconds). With ENABLED, a
+    # connection lost less than WINDOW seconds ago is recovered by any process: socket.io's
+    # connection state recovery, its missed events, channels and login (docs/realtime.md).
     "SOCKETIO_RECOVERY": {
+        "ENABLED": True,
         "WINDOW": 120,
         "MAX_EVENTS": 100_000,
         "POLL_INTERVAL": 1.0,

@@ -11,6 +11,10 @@ Each service event a publisher sends (`SOCKETIO_PUBLISHER`) is written to the ev
 transaction of the write that causes it, so an event exists once, and only once, its write
 commits; its id is the event's offset. `manage.py prune_events` deletes what is older than
 `SOCKETIO_RECOVERY["WINDOW"]` or beyond `SOCKETIO_RECOVERY["MAX_EVENTS"]`.
+
+Each socket.io connection has a session (`SocketSession`), under the hash of the private id its
+client keeps, so that a client whose connection is lost can be given the events it missed, its
+channels and its login, by any process, within `SOCKETIO_RECOVERY["WINDOW"]`.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from __future__ import annotations
 from django.db import models
 from rest_framework.utils.encoders import JSONEncoder
 
-__all__ = ["LoggedEvent", "RefreshToken"]
+__all__ = ["LoggedEvent", "RefreshToken", "SocketSession"]
 
 
 class RefreshToken(models.Model):
@@ -64,3 +68,28 @@ class LoggedEvent(models.Model):
 
     def __str__(self) -> str:
         return f"event {self.id}: {self.path} {self.event}"
+
+
+class SocketSession(models.Model):
+    """
+    The state of one socket.io connection that a reconnect recovers: its `channels` (the
+    rooms it was in), its login (`subject`, `authentication`, `session_key`) and the events it
+    had been sent when it connected (`offsets`, see `server.socketio.offsets`). `lost_at` is
+    set when its connection was lost; a reconnect later than `SOCKETIO_RECOVERY["WINDOW"]`
+    after it starts afresh. Only the SHA-256 hash of the private id is stored.
+    """
+
+    pid_hash = models.CharField(max_length=64, primary_key=True)
+    offsets = models.TextField()
+    channels = models.JSONField(encoder=JSONEncoder)
+    subject = models.CharField(max_length=255, null=True, blank=True)
+    authentication = models.JSONField(encoder=JSONEncoder, null=True)
+    session_key = models.CharField(max_length=255, null=True, blank=True)
+    seen_at = models.DateTimeField(db_index=True)
+    lost_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        verbose_name = "socket session"
+
+    def __str__(self) -> str:
+        return f"socket session {self.pid_hash[:12]}"

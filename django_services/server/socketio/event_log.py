@@ -149,18 +149,26 @@ def write(events: list[ServiceEvent], using: str | None) -> list[ServiceEvent]:
 def prune(using: str | None = None) -> int:
     """
     Delete the logged events older than `SOCKETIO_RECOVERY["WINDOW"]` seconds and those
-    beyond the newest `SOCKETIO_RECOVERY["MAX_EVENTS"]`; return how many were deleted.
+    beyond the newest `SOCKETIO_RECOVERY["MAX_EVENTS"]`, always from the oldest id up (so
+    that what is left starts right after what a reconnect may ask for), and the sessions of
+    connections lost longer ago than the window; return how many events were deleted.
     """
+    from django.db.models import Max
+
     from ...models import LoggedEvent
+    from . import sessions
 
     rows = LoggedEvent.objects.using(using or DEFAULT_DB_ALIAS)
     oldest = clock.now() - datetime.timedelta(seconds=recovery_setting("WINDOW"))
-    deleted, _ = rows.filter(logged_at__lt=oldest).delete()
+    through = rows.filter(logged_at__lt=oldest).aggregate(through=Max("id"))["through"] or 0
     limit = int(recovery_setting("MAX_EVENTS"))
     beyond = list(rows.order_by("-id").values_list("id", flat=True)[limit : limit + 1])
     if beyond:
-        more, _ = rows.filter(id__lte=beyond[0]).delete()
-        deleted += more
+        through = max(through, beyond[0])
+    deleted = 0
+    if through:
+        deleted, _ = rows.filter(id__lte=through).delete()
+    sessions.prune(using)
     return deleted
 
 

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from importlib import import_module
 from typing import Any
 
+from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user
 from django.http import HttpRequest
@@ -35,6 +36,7 @@ __all__ = [
     "is_login_call",
     "login_holds",
     "login_lost",
+    "restore_login",
     "token_header",
     "token_scheme",
 ]
@@ -130,3 +132,40 @@ def login_holds(connection: Connection, used: Mapping[str, Any], request: Any = 
     except (FeathersError, APIException):
         return False
     return True
+
+
+def restore_login(
+    connection: Connection, authentication: Mapping[str, Any] | None, session_key: str | None
+) -> None:
+    """
+    Log a recovered `connection` in with the login its lost connection had, if it still
+    holds (its token still accepted by the jwt strategy, its Django session still logged in);
+    else it stays anonymous. Reads the database.
+    """
+    if authentication is None:
+        return
+    mark = connection.logins.mark() if connection.logins is not None else None
+    session_user = None
+    if session_key:
+        # A login made with a Django session ends with it.
+        if not apps.is_installed("django.contrib.sessions"):
+            return
+        http = HttpRequest()
+        http.session = import_module(settings.SESSION_ENGINE).SessionStore(session_key)
+        http.session.flush = lambda: None  # type: ignore[method-assign]
+        session_user = get_user(http)
+        if not session_user.is_authenticated:
+            return
+    if authentication.get("strategy") == "session":
+        if session_user is not None:
+            connection.login(session_user, {"strategy": "session"}, session_key=session_key)
+    else:
+        token = authentication.get("accessToken")
+        if not isinstance(token, str):
+            return
+        try:
+            checked = get_strategy("jwt").authenticate({"accessToken": token}, None)
+        except (FeathersError, APIException):
+            return
+        connection.login(checked.user, dict(checked.authentication), session_key or None)
+    end_if_ended(connection, mark)

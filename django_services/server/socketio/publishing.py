@@ -10,9 +10,12 @@ answer leaves; the event leaves from the event loop. Other processes (through Re
 the rule for their own sockets, in a worker thread, as does this one for an event published
 from its event loop.
 
-An event written to the event log (`event_log`) travels whole, with its offset: each process
+An event written to the event log (`event_log`) travels whole, with its id: each process
 sends it to its own sockets once (`deliver`), whether it comes live, through Redis or from the
-log (`tailer`), each connection getting the data of the first of its channels that has some.
+log (`tailer`), each connection getting the data of the first of its channels that has some,
+one event at a time (`deliveries`). With connection state recovery on (`recovery`), its last
+argument is the offset of socket.io's protocol: the events this process had sent, this one
+included (`offsets`), the same for every socket.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 from socketio.async_pubsub_manager import AsyncPubSubManager
@@ -28,6 +32,7 @@ from ..events import ServiceEvent
 from . import event_log, fanout, reads
 from .channels import Channel, resolve_channels
 from .connection import Connection
+from .offsets import Offsets
 from .tailer import Tailer
 from .workers import CallWorkers
 
@@ -57,6 +62,12 @@ class EventSender:
         self.connections = connections
         self.workers = workers
         self._order: asyncio.Lock | None = None
+        self._deliveries: asyncio.Lock | None = None
+        #: Whether events carry their offset (connection state recovery is on).
+        self.carry_offsets: Callable[[], bool] = lambda: False
+        #: The offsets recovered sockets were sent by another process, which this one has not
+        #: delivered yet: those events are not sent to them again (see `recovery`).
+        self.skips: dict[str, Offsets] = {}
         #: The tail of the event log in this process, and the offsets it delivered.
         self.tailer = Tailer(self.deliver, workers)
         if isinstance(sio.manager, fanout.Manager):
@@ -110,11 +121,26 @@ class EventSender:
         Send the logged event `offset` to this process's sockets in `channels` (Channel
         objects, or as the log stores them), once however many times it comes.
         """
-        if not self.tailer.delivered.claim(offset):
-            return
-        if channels and isinstance(channels[0], dict):
-            channels = event_log.channels_from_json(channels)
-        await self._send_here(name, data, channels, read, checked)
+        async with self.deliveries:
+            delivered = self.tailer.delivered
+            if not delivered.claim(offset):
+                return
+            if channels and isinstance(channels[0], dict):
+                channels = event_log.channels_from_json(channels)
+            sent = delivered.offsets() if self.carry_offsets() else None
+            skip = [sid for sid, seen in self.skips.items() if offset in seen] or None
+            await self._send_here(name, data, channels, read, checked, sent, skip)
+            if self.skips:
+                for sid, seen in list(self.skips.items()):
+                    if sent is not None and sent.union(seen) == sent:
+                        del self.skips[sid]
+
+    @property
+    def deliveries(self) -> asyncio.Lock:
+        """Held while an event is delivered: what a socket is sent stays in offset order."""
+        if self._deliveries is None:
+            self._deliveries = asyncio.Lock()
+        return self._deliveries
 
     async def receive_logged(self, message: dict[str, Any]) -> None:
         """A logged event another process published (Redis)."""
@@ -127,29 +153,54 @@ class EventSender:
         )
 
     async def _send_here(
-        self, name: str, data: Any, channels: list[Channel], read: Any, checked: Any
+        self,
+        name: str,
+        data: Any,
+        channels: list[Channel],
+        read: Any,
+        checked: Any,
+        sent: Offsets | None = None,
+        skip: list[str] | None = None,
     ) -> None:
-        """To this process's sockets of `channels`, each once, with its first channel's data."""
+        """
+        To this process's sockets of `channels` but `skip`, each once, with its first
+        channel's data, and the offset `sent` as the last argument if given.
+        """
         manager = self.sio.manager
+        offset = None if sent is None else sent.encode()
         if not any(item.has_data for item in channels):
             rooms = [room for item in channels for room in item.names]
             # `fanout.Manager.emit`: this process's sockets only, even with Redis.
             await fanout.Manager.emit(
-                manager, name, data, "/", to=rooms, read=read, checked=checked
+                manager,
+                name,
+                data if offset is None else (data, offset),
+                "/",
+                to=rooms,
+                skip_sid=skip,
+                read=read,
+                checked=checked,
             )
             return
+        skipped = set(skip or ())
         groups: dict[int, tuple[Any, list[str]]] = {}
         reached: set[str] = set()
         for item in channels:
             payload = item.data if item.has_data else data
             for room in item.names:
                 for sid, _ in manager.get_participants("/", room):
-                    if sid not in reached:
+                    if sid not in reached and sid not in skipped:
                         reached.add(sid)
                         groups.setdefault(id(item), (payload, []))[1].append(sid)
         for payload, sids in groups.values():
             await fanout.Manager.emit(
-                manager, name, payload, "/", to=sids, read=read, checked=checked
+                manager,
+                name,
+                payload if offset is None else (payload, offset),
+                "/",
+                to=sids,
+                read=read,
+                checked=checked,
             )
 
     def _check_here(
@@ -202,18 +253,35 @@ class EventSender:
         self, name: str, data: Any, channels: list[Channel], read: Any = None, checked: Any = None
     ) -> None:
         """
-        Send the event to each connection of `channels` once, with its channel's data, if
-        its user may read the event (`read` and `checked`, see `reads`).
+        Send an event the log does not hold to each connection of `channels` once, with its
+        channel's data, if its user may read it (`read` and `checked`, see `reads`); with the
+        offset of what was delivered before it, when events carry one.
         """
+        if not self.carry_offsets():
+            await self._send_unlogged(name, data, channels, read, checked, None)
+            return
+        async with self.deliveries:
+            offset = self.tailer.delivered.offsets().encode()
+            await self._send_unlogged(name, data, channels, read, checked, offset)
+
+    async def _send_unlogged(
+        self,
+        name: str,
+        data: Any,
+        channels: list[Channel],
+        read: Any,
+        checked: Any,
+        offset: str | None,
+    ) -> None:
         rooms = [room for item in channels for room in item.names]
         if not any(item.has_data for item in channels):
-            await self._emit(name, data, rooms, read, checked)
+            await self._emit(name, _with(data, offset), rooms, read, checked)
             return
         if isinstance(self.sio.manager, AsyncPubSubManager):
             # Other processes' connections are not known here: one emit per channel.
             for item in channels:
                 payload = item.data if item.has_data else data
-                await self._emit(name, payload, list(item.names), read, checked)
+                await self._emit(name, _with(payload, offset), list(item.names), read, checked)
             return
         # The data of the first channel that holds a connection is the one it gets.
         groups: dict[int, tuple[Any, list[str]]] = {}
@@ -226,4 +294,9 @@ class EventSender:
                         reached.add(sid)
                         groups.setdefault(id(item), (payload, []))[1].append(sid)
         for payload, sids in groups.values():
-            await self._emit(name, payload, sids, read, checked)
+            await self._emit(name, _with(payload, offset), sids, read, checked)
+
+
+def _with(data: Any, offset: str | None) -> Any:
+    """An event's data with its offset as the last argument (python-socketio's tuple)."""
+    return data if offset is None else (data, offset)

@@ -45,6 +45,7 @@ from .protocol import (
     refuse_namespace,
 )
 from .publishing import EventSender
+from .recovery import Recovery, with_pids
 from .revocation import Revocations
 from .workers import CallWorkers
 
@@ -100,7 +101,11 @@ class SocketServer:
         #: The threads of the Django application REST requests go to, closed at shutdown
         #: with the server (`get_asgi_application()` sets them).
         self.request_threads: RequestThreads | None = None
-        options.setdefault("serializer", FeathersPacket)
+        #: The private id of each socket, by sid, that its CONNECT answer carries (`recovery`).
+        pids: dict[str, str] = {}
+        serializer = options.get("serializer", FeathersPacket)
+        if isinstance(serializer, type):
+            options["serializer"] = with_pids(serializer, pids)
         options.setdefault("json", _JSON)
         url = emitter.redis_url()
         if url is not None and "client_manager" not in options:
@@ -112,6 +117,8 @@ class SocketServer:
         self.sio = socketio.AsyncServer(async_mode="asgi", **options)
         self.connections: dict[str, Connection] = {}
         self.events = EventSender(self.sio, self.connections, self.workers)
+        self.recovery = Recovery(self.sio, self.events, self.workers, pids)
+        self.events.carry_offsets = lambda: self.recovery.enabled
         self.revocations = Revocations(self)
         self._budgets: dict[str, CallBudget] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
@@ -141,6 +148,8 @@ class SocketServer:
             emitter.server_stopped()
         self.revocations.stop()
         await self.events.tailer.stop()
+        # The sockets the server closes as it stops are recovered by the next process.
+        self.recovery.stopping = True
         await self.sio.shutdown()
         self.workers.shutdown()
         if self.request_threads is not None:
@@ -166,8 +175,11 @@ class SocketServer:
 
     # Handlers -----------------------------------------------------------------------------
 
-    async def on_connect(self, sid: str, *args: Any) -> None:
-        """Accept a socket, logged in by its handshake's credentials; refuse bad ones."""
+    async def on_connect(self, sid: str, environ: Any = None, auth: Any = None) -> None:
+        """
+        Accept a socket, logged in by its handshake's credentials (refuse bad ones), or
+        recover the session its `auth` names (`recovery`).
+        """
         if sid in self.connections:
             # A client that emits an event named `connect` reaches this handler too.
             return
@@ -186,13 +198,24 @@ class SocketServer:
             logger.error("A socket handshake failed", exc_info=exc)
             raise _refusal(GeneralError("Internal server error").to_json()) from None
         self.connections[sid] = connection
-        self._arm_expiry(connection)
         publisher = get_publisher()
-        if publisher is not None:
-            for name in publisher.connected(connection):
-                await self.sio.enter_room(sid, name)
-            if connection.is_authenticated:
-                await self._move_channels(connection, publisher)
+        if publisher is None:
+            self._arm_expiry(connection)
+            return
+        resume = await self.recovery.prepare(connection, auth)
+        self._arm_expiry(connection)
+        if resume is not None:
+            channels = resume.channels
+            if channels is None:
+                channels = await self._channels_for(connection, publisher)
+            await self.recovery.resume(connection, resume, channels)
+            return
+        for name in publisher.connected(connection):
+            await self.sio.enter_room(sid, name)
+        if connection.is_authenticated:
+            await self._move_channels(connection, publisher)
+        if self.recovery.enabled:
+            await self.recovery.begin(connection)
 
     async def on_disconnect(self, sid: str, *args: Any) -> None:
         """Forget a socket that left."""
@@ -203,6 +226,7 @@ class SocketServer:
         connection = self.connections.pop(sid, None)
         if connection is not None:
             self._cancel_expiry(connection)
+            await self.recovery.end(connection, args[0] if args else None)
             connection.logout()
 
     async def on_call(self, event: str, sid: str, *args: Any) -> tuple[Any, ...] | None:
@@ -275,6 +299,13 @@ class SocketServer:
                 return
             for name in names:
                 await self.sio.enter_room(sid, name)
+        await self.recovery.changed(connection)
+
+    async def _channels_for(self, connection: Connection, publisher: Any) -> list[str]:
+        """The channels a connection in its login state joins (`publisher`)."""
+        if connection.is_authenticated:
+            return await self.workers.run(None, _channel_names, publisher, connection)
+        return list(publisher.connected(connection))
 
     async def end_login(self, connection: Connection, login: Any) -> None:
         """

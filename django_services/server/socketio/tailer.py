@@ -30,6 +30,7 @@ from django.db import close_old_connections
 
 from ... import clock
 from .event_log import prune_now_and_then, recovery_setting
+from .offsets import Offsets
 
 __all__ = ["MAX_GAPS", "Delivered", "Tailer", "read_rows"]
 
@@ -41,58 +42,61 @@ MAX_GAPS = 1000
 
 class Delivered:
     """
-    The offsets one process has delivered: every id up to `high` (but the `gaps`, missing
-    when `high` passed them), and the `claimed` ones above it or among the gaps.
+    The logged events one process has delivered: every id up to `top` but the `missing`
+    ones, each missing id with the `clock.monotonic()` time it was found missing.
     """
 
-    def __init__(self, high: int = 0) -> None:
-        self.high = high
-        self.claimed: set[int] = set()
-        #: Missing id -> `clock.monotonic()` when it was found missing.
-        self.gaps: dict[int, float] = {}
+    def __init__(self, top: int = 0) -> None:
+        self.top = top
+        self.missing: dict[int, float] = {}
 
-    def claim(self, offset: int) -> bool:
+    def claim(self, offset: int, now: float | None = None) -> bool:
         """Whether `offset` is still to deliver here; from now on it is delivered."""
-        if offset in self.claimed or (offset <= self.high and offset not in self.gaps):
-            return False
-        self.claimed.add(offset)
-        return True
+        if offset > self.top:
+            self.note_missing(offset, clock.monotonic() if now is None else now)
+            self.missing.pop(offset, None)
+            self.top = offset
+            return True
+        return self.missing.pop(offset, None) is not None
 
     def note_missing(self, offset: int, now: float) -> None:
-        """A row `offset` was read: the ids between `high` and it are gaps from now on."""
-        for missing in range(max(self.high + 1, offset - MAX_GAPS), offset):
-            self.gaps.setdefault(missing, now)
+        """A row `offset` was seen: the ids between `top` and it are missing from now on."""
+        for missing in range(max(self.top + 1, offset - MAX_GAPS), offset):
+            self.missing.setdefault(missing, now)
 
-    def pass_to(self, offset: int) -> None:
-        """Move `high` to `offset`, a row read and delivered (here or by a live path)."""
-        self.high = max(self.high, offset)
-        self.gaps.pop(offset, None)
-        self.claimed.discard(offset)
+    def is_new(self, offset: int) -> bool:
+        """Whether `offset` is not delivered yet."""
+        return offset > self.top or offset in self.missing
 
     def held(self, offset: int, now: float, grace: float) -> bool:
-        """Whether a gap below `offset`, younger than `grace`, holds it back."""
-        return any(gap < offset and now - since < grace for gap, since in self.gaps.items())
+        """Whether a missing id below `offset`, younger than `grace`, holds it back."""
+        return any(
+            missing < offset and now - since < grace for missing, since in self.missing.items()
+        )
 
     def forget(self, now: float, window: float) -> None:
-        """Give up gaps older than `window` seconds, and the oldest beyond `MAX_GAPS`."""
-        for gap in [gap for gap, since in self.gaps.items() if now - since > window]:
-            del self.gaps[gap]
-        for gap in sorted(self.gaps)[: max(0, len(self.gaps) - MAX_GAPS)]:
-            del self.gaps[gap]
-        self.claimed = {
-            offset for offset in self.claimed if offset > self.high or offset in self.gaps
-        }
+        """Give up missing ids older than `window` seconds, and the oldest beyond `MAX_GAPS`."""
+        for missing in [missing for missing, since in self.missing.items() if now - since > window]:
+            del self.missing[missing]
+        for missing in sorted(self.missing)[: max(0, len(self.missing) - MAX_GAPS)]:
+            del self.missing[missing]
+
+    def offsets(self) -> Offsets:
+        """What has been delivered, as the offset events carry (`offsets.Offsets`)."""
+        top = self.top
+        # The tailer notes ids missing below a row it holds back, above the top too.
+        return Offsets(top, frozenset(offset for offset in self.missing if offset <= top))
 
 
-def read_rows(high: int, gaps: list[int]) -> list[dict[str, Any]]:
-    """The logged events above `high` or among `gaps`, by id: one SELECT (a worker thread)."""
+def read_rows(top: int, missing: list[int]) -> list[dict[str, Any]]:
+    """The logged events above `top` or among `missing`, by id: one SELECT (a worker thread)."""
     from django.db.models import Q
 
     from ...models import LoggedEvent
 
     close_old_connections()
     try:
-        wanted = Q(id__gt=high) | Q(id__in=gaps) if gaps else Q(id__gt=high)
+        wanted = Q(id__gt=top) | Q(id__in=missing) if missing else Q(id__gt=top)
         rows = LoggedEvent.objects.filter(wanted).order_by("id")
         return list(rows.values("id", "path", "event", "data", "channels", "read"))
     finally:
@@ -152,7 +156,9 @@ class Tailer:
         self._wake.set()
 
     async def _run(self) -> None:
-        self.delivered.high = await self.workers.run(None, newest)
+        # What was logged before this process tails the log is not its to deliver; what it
+        # delivered live meanwhile stays as it is.
+        self.delivered.top = max(self.delivered.top, await self.workers.run(None, newest))
         self._started.set()
         while True:
             held = False
@@ -176,19 +182,21 @@ class Tailer:
             self._wake.clear()
 
     async def catch_up(self) -> bool:
-        """Deliver the rows no live path delivered; whether a gap holds some back."""
+        """Deliver the rows no live path delivered; whether a missing id holds some back."""
         delivered = self.delivered
-        rows = await self.workers.run(None, read_rows, delivered.high, sorted(delivered.gaps))
+        rows = await self.workers.run(None, read_rows, delivered.top, sorted(delivered.missing))
         grace = float(recovery_setting("GAP_GRACE"))
         held = False
         for row in rows:
             offset = row["id"]
             now = clock.monotonic()
+            if not delivered.is_new(offset):
+                continue
             delivered.note_missing(offset, now)
-            if offset not in delivered.claimed and delivered.held(offset, now, grace):
+            if delivered.held(offset, now, grace):
                 held = True
                 break
-            # `deliver` claims the offset: nothing if a live send delivered it.
+            # `deliver` claims the offset: nothing if a live send delivered it meanwhile.
             await self.deliver(
                 offset,
                 f"{row['path']} {row['event']}",
@@ -196,7 +204,6 @@ class Tailer:
                 row["channels"],
                 row["read"],
             )
-            delivered.pass_to(offset)
         delivered.forget(clock.monotonic(), float(recovery_setting("WINDOW")))
         # The log is pruned by its readers, now and then.
         await self.workers.run(None, _prune)

@@ -114,10 +114,10 @@ def test_authentication_goes_over_the_socket_and_survives_a_reconnect(server):
         made = app.service("people").create({"name": "after"})
         assert app.service("secrets").find() is not None
         eventually(lambda: made in seen)
-        # Our server does not resume sessions: it sends no private id, the handlers get the
-        # data alone, and the new socket is a fresh one.
+        # The server recovers the session: the handlers get the data alone, once, and the
+        # connection says it was recovered.
         assert seen == [made]
-        assert app.connection.recovered is False and app.connection.recovery.pid is None
+        assert app.connection.recovered is True and app.connection.recovery.pid is not None
         app.logout()
         with pytest.raises(NotAuthenticated):
             app.service("secrets").find()

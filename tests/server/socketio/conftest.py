@@ -89,29 +89,58 @@ class ReadingSession:
         return getattr(self.session, name)
 
 
+class _RecordingClient(socketio.AsyncClient):
+    """python-socketio's client, keeping the data of its CONNECT answer (`sid`, `pid`)."""
+
+    connected_with: dict[str, Any] | None = None
+
+    async def _handle_connect(self, namespace: Any, data: Any) -> Any:
+        self.connected_with = data if isinstance(data, dict) else None
+        return await super()._handle_connect(namespace, data)
+
+
 class Client:
-    """A python-socketio client whose calls return the ack's arguments as a list."""
+    """
+    A python-socketio client whose calls return the ack's arguments as a list. With the
+    server's connection state recovery on (a `pid` in the CONNECT answer), an event carries
+    its offset as its last argument: kept in `offsets` (None for an event without one: one
+    another program emitted through Redis), left out of `events`.
+    """
 
     def __init__(self, url: str, transport: str) -> None:
         self.url = url
         self.transport = transport
         self.http = ReadingSession() if transport == "polling" else None
-        self.sio = socketio.AsyncClient(reconnection=False, http_session=self.http)
+        self.sio = _RecordingClient(reconnection=False, http_session=self.http)
         self.disconnected = asyncio.Event()
         self.sio.on("disconnect", self._on_disconnect)
 
         self.events: list[tuple[str, Any]] = []
+        self.offsets: list[str | None] = []
         self.sio.on("*", self._on_event)
 
     async def _on_disconnect(self, *args: Any) -> None:
         self.disconnected.set()
 
+    @property
+    def pid(self) -> str | None:
+        """The private id the CONNECT answer gave (None: recovery is off)."""
+        return (self.sio.connected_with or {}).get("pid")
+
     async def _on_event(self, event: str, *args: Any) -> None:
-        assert len(args) == 1, (event, args)
+        if self.pid is not None or (self.sio.connected_with is None and len(args) == 2):
+            # The events a recovered connection missed arrive before its CONNECT answer.
+            assert len(args) in (1, 2), (event, args)
+            assert len(args) == 1 or isinstance(args[1], str), (event, args)
+            self.offsets.append(args[1] if len(args) == 2 else None)
+        else:
+            assert len(args) == 1, (event, args)
         self.events.append((event, args[0]))
 
-    async def connect(self, headers: dict[str, str] | None = None) -> Client:
-        await self.sio.connect(self.url, headers=headers or {}, transports=[self.transport])
+    async def connect(self, headers: dict[str, str] | None = None, auth: Any = None) -> Client:
+        await self.sio.connect(
+            self.url, headers=headers or {}, auth=auth, transports=[self.transport]
+        )
         return self
 
     async def ack(self, event: str, *args: Any, timeout: float = 10) -> list[Any]:

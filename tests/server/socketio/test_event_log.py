@@ -6,6 +6,7 @@ channels and read rule its delivery needs; nothing on rollback; pruned by age an
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 from io import StringIO
 
 import pytest
@@ -237,7 +238,25 @@ class TestRetention:
             manual.advance(61)
             service.create({"name": "New", "age": 2}, Params())
 
-        assert [row["data"]["name"] for row in logged()] == ["Ahead", "New"]
+        # Pruned from the oldest id up: the row logged ahead goes with the old one after it.
+        assert [row["data"]["name"] for row in logged()] == ["New"]
+
+    def test_the_log_is_pruned_from_its_oldest_id_up(self, people, settings):
+        # A row committed late with a lower id and a later time goes with the rows after it,
+        # so that what is left starts right after what a reconnect may ask for.
+        service, _ = people
+        settings.DJANGO_SERVICES = {**settings.DJANGO_SERVICES, "SOCKETIO_RECOVERY": {"WINDOW": 60}}
+        with clock.replaced(clock.ManualClock()) as manual:
+            service.create({"name": "Late", "age": 0}, Params())
+            service.create({"name": "Old", "age": 1}, Params())
+            late = LoggedEvent.objects.order_by("id").first()
+            ahead = clock.now() + timedelta(seconds=30)
+            LoggedEvent.objects.filter(pk=late.pk).update(logged_at=ahead)
+            manual.advance(61)
+
+            assert prune() == 2
+
+        assert logged() == []
 
     def test_the_command_prunes_and_says_how_many(self, people, settings):
         service, _ = people

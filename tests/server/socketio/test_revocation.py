@@ -64,7 +64,9 @@ class Listener:
                 packet = await self.raw.receive(timeout=3600)
                 assert isinstance(packet, str), packet
                 if packet.startswith("42["):
-                    name, data = json.loads(packet[2:])
+                    # The event's offset (connection state recovery) is its last argument.
+                    name, data, offset = json.loads(packet[2:])
+                    assert isinstance(offset, str), packet
                     self.events.append((name, data))
                 elif match := re.match(r"43(\d+)", packet):
                     self.acks.pop(int(match[1])).set_result(json.loads(packet[match.end() :]))
