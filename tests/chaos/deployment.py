@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import itertools
 import json
 import shutil
 import sqlite3
@@ -44,6 +45,7 @@ _LOGGED = (
     "INSERT INTO django_services_loggedevent (logged_at, path, event, data, channels, read) "
     "VALUES ({p}, 'people', 'created', {p}, {p}, NULL)"
 )
+_deployments = itertools.count(1)
 _PERSON = "INSERT INTO testapp_person (name, age, created) VALUES ({p}, 0, {false})"
 
 
@@ -121,9 +123,9 @@ class Deployment:
 
     def __enter__(self) -> Deployment:
         try:
-            self.database_url = self._stack.enter_context(
-                conformance_database(self.logs, f"chaos_{self.label}")
-            )
+            # A database of its own, whatever ran before in `logs`.
+            label = f"chaos_{self.label}_{next(_deployments)}"
+            self.database_url = self._stack.enter_context(conformance_database(self.logs, label))
             if self.redis is not None:
                 self.redis.start()
                 self._stack.callback(self.redis.stop)

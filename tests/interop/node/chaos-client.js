@@ -8,7 +8,7 @@
  * Appends one JSON line to the record file for each thing that happens:
  *   {"kind": "login"}                                   the first login answered
  *   {"kind": "connect", "recovered": true}              every connect, with socket.recovered
- *   {"kind": "event", "event": "created", "data": {...}}   every `people` event
+ *   {"kind": "event", "event": "created", "data": {...}, "offset": "12"}   every `people` event
  *   {"kind": "error", "message": "..."}
  * socket.io-client reconnects by itself after a lost connection and the authentication client
  * logs in again; the app runs until it is terminated.
@@ -38,7 +38,9 @@ app.configure(authentication({ storage: new authentication.MemoryStorage() }))
 
 socket.on('connect', () => record({ kind: 'connect', recovered: socket.recovered === true }))
 for (const event of ['created', 'patched']) {
-  app.service('people').on(event, (data) => record({ kind: 'event', event, data }))
+  // socket.io-client hands listeners the offset too, as a last argument, when the server
+  // recovers connections.
+  app.service('people').on(event, (data, offset) => record({ kind: 'event', event, data, offset }))
 }
 
 app
