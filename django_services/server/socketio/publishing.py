@@ -208,8 +208,9 @@ class EventSender:
     ) -> dict[str, Any] | None:
         """
         In the committing thread: `{sid: user key}` of this process's sockets in `channels`
-        that may read the event, checked before the write's answer leaves. None when this
-        thread is the loop's (the fan-out then checks, in a worker thread).
+        that may read the event (`reads.REFUSED` for those that may not), checked before the
+        write's answer leaves. None when this thread is the loop's (the fan-out then checks,
+        in a worker thread).
         """
         with contextlib.suppress(RuntimeError):
             if asyncio.get_running_loop() is loop:
@@ -222,7 +223,11 @@ class EventSender:
             # A loop too busy to answer: the fan-out checks, in a worker thread.
             groups.cancel()
             return None
-        return reads.allowed(read, found) if found else {}
+        if not found:
+            return {}
+        # The sockets checked and refused are named too: any other is checked when it is sent.
+        refused = {sid: reads.REFUSED for _, sids in found.values() for sid in sids}
+        return {**refused, **reads.allowed(read, found)}
 
     async def _groups(self, rooms: list[str]) -> dict[Any, tuple[Any, list[str]]]:
         sids = [sid for sid, _ in self.sio.manager.get_participants("/", rooms)]

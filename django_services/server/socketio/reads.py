@@ -45,6 +45,7 @@ from .read_query import allowed_call, read_in_one_query
 
 __all__ = [
     "EVENT_READERS",
+    "REFUSED",
     "allowed",
     "emit_message",
     "readable",
@@ -262,6 +263,10 @@ def user_groups(
     return groups
 
 
+#: In a `checked` mapping (see `recipients`): a socket whose user may not read the event.
+REFUSED = object()
+
+
 def allowed(
     check: Mapping[str, Any], groups: Mapping[Any, tuple[Any, list[str]]]
 ) -> dict[str, Any]:
@@ -280,17 +285,16 @@ async def recipients(
 ) -> list[str]:
     """
     The sockets among `sids` whose user may read the event. `checked` (`{sid: user key}`,
-    from `allowed()`) answers for the sockets it names, if their user is still the one checked;
-    without it, `run` runs the check in a thread, once for the distinct users of `sids`.
+    from `allowed()`, `REFUSED` for a socket whose user may not) answers for the sockets it
+    names, if their user is still the one checked; for the others (all of them without it:
+    a socket that joined the event's channels after the check, say), `run` runs the check in
+    a thread, once for their distinct users.
     """
-    if checked is None:
-        groups = user_groups(sids, connections)
-        if not groups:
-            return []
-        checked = await run(_allowed_in_thread, check, groups)
-    return [
-        sid for sid in sids if sid in checked and checked[sid] == user_key(connections.get(sid))
-    ]
+    checked = dict(checked or {})
+    groups = user_groups([sid for sid in sids if sid not in checked], connections)
+    if groups:
+        checked.update(await run(_allowed_in_thread, check, groups))
+    return [sid for sid in sids if checked.get(sid, REFUSED) == user_key(connections.get(sid))]
 
 
 def _allowed_in_thread(

@@ -299,3 +299,30 @@ def test_the_queries_of_an_event_grow_with_its_users_not_their_connections(
         assert {sid.split("-")[0] for sid in allowed} == {str(user.pk) for user in users}
     else:
         assert allowed == [f"{users[0].pk}-{n}" for n in range(25)]
+
+
+def test_a_socket_the_commit_time_check_did_not_name_is_checked_when_the_event_is_sent(
+    publishing,
+):
+    # A socket that joined the event's channels between the commit and the send (a reconnect
+    # recovered meanwhile): the check made at commit time does not name it.
+    from tests.testapp.models import Note, User
+
+    owner, other = (User.objects.create_user(email=f"{n}@example.com") for n in ("o", "x"))
+    note = Note.objects.create(text="t", user_id=owner.pk)
+    check = {"path": "notes", "shared": False, "route": {}, "id": note.pk}
+    connections = _connections([owner, other], 2)
+    seen_at_commit = [f"{owner.pk}-0", f"{other.pk}-0"]
+    checked = {sid: reads.REFUSED for sid in seen_at_commit}
+    checked.update(reads.allowed(check, reads.user_groups(seen_at_commit, connections)))
+    asked = []
+
+    async def run(function, *args):
+        asked.append(sorted(sid for _, sids in args[1].values() for sid in sids))
+        return await asyncio.to_thread(function, *args)
+
+    sids = list(connections)
+    allowed = asyncio.run(reads.recipients(check, sids, connections, run, checked))
+    assert allowed == [f"{owner.pk}-0", f"{owner.pk}-1"]
+    # Only the sockets the commit-time check did not name are checked again.
+    assert asked == [sorted([f"{owner.pk}-1", f"{other.pk}-1", "anonymous-0", "anonymous-1"])]
