@@ -81,6 +81,8 @@ def serve_asgi(port: int) -> None:
     from django_services.server.socketio import get_asgi_application
 
     listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # A server started again on the port of one killed binds it while its connections linger.
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     listener.bind(("127.0.0.1", port))
     config = uvicorn.Config(
         get_asgi_application(), log_level="warning", lifespan="on", ws=_websocket_protocol()
