@@ -149,6 +149,10 @@ DJANGO_SERVICES = {
     # `users/<its user id>`, and an event goes to `authenticated` unless its service publishes
     # it elsewhere (todos and notes: their owner's connections only).
     "SOCKETIO_PUBLISHER": "django_services.server.socketio.Publisher",
+    # A socket whose connection was lost less than WINDOW seconds ago gets the events it
+    # missed when it reconnects (socket.io's connection state recovery); after a longer
+    # outage the page reads its todos and messages again.
+    "SOCKETIO_RECOVERY": {"WINDOW": int(os.environ.get("SOCKETIO_RECOVERY_WINDOW", 120))},
 }
 
 REST_FRAMEWORK = {

@@ -334,14 +334,22 @@
     socket.on("disconnect", () => {
       setStatus("Connection lost; reconnecting.");
     });
-    // Back after a loss: the authentication client logs the new socket in again; what
-    // changed meanwhile sent no event here, so read it all again.
-    socket.io.on("reconnect", () => {
-      if (loggedIn) {
-        run(async () => {
-          await showTodos(await resume());
-        });
+    // Back after a loss. Recovered (socket.io's connection state recovery): the server sent
+    // the events missed meanwhile just before this, and the lists above took them in. Not
+    // recovered (a long outage): the authentication client logs the new socket in again,
+    // and what changed meanwhile sent no event here, so read it all again.
+    socket.on("connect", () => {
+      if (!loggedIn) {
+        return;
       }
+      if (socket.recovered) {
+        setStatus("Back online: changes made meanwhile received.");
+        return;
+      }
+      run(async () => {
+        await showTodos(await resume());
+        setStatus(`Back online: reloaded ${todoItems.size} todos.`);
+      });
     });
   }
 
