@@ -34,8 +34,8 @@ from engineio import packet as eio_packet
 from socketio import packet
 
 from .. import telemetry
-from . import reads
-from .engine_queues import SocketQueue, install_pings, install_writer
+from . import reads, uvicorn_frames
+from .engine_queues import SocketQueue, install_pings, install_websocket, install_writer
 
 __all__ = [
     "SLICE",
@@ -66,6 +66,7 @@ class Manager(socketio.AsyncManager):
         super().set_server(server)
         # engine.io makes each socket's packet queue with its server's `create_queue`.
         server.eio.create_queue = SocketQueue
+        install_websocket(server.eio)
 
     def initialize(self) -> None:
         super().initialize()
@@ -145,15 +146,17 @@ class Manager(socketio.AsyncManager):
             await super().emit(event, data, namespace, room, skip_sid, **kwargs)
             return
         message = eio_packet.Packet(eio_packet.MESSAGE, encoded)
-        message.encode()  # cached: every recipient's writer sends the same string
+        # Built once: the engine.io packet (cached by the packet) for the queues, and its
+        # websocket frame for the connections written to directly.
+        frame = uvicorn_frames.text_frame(message.encode().encode())
         skipped = set(skip_sid) if isinstance(skip_sid, list) else {skip_sid}
         recipients = [
             eio_sid for sid, eio_sid in self.get_participants(namespace, room) if sid not in skipped
         ]
-        await self._fan_out(recipients, message)
+        await self._fan_out(recipients, message, frame)
         telemetry.delivered(event, len(recipients))
 
-    async def _fan_out(self, recipients: list[str], message: Any) -> None:
+    async def _fan_out(self, recipients: list[str], message: Any, frame: bytes) -> None:
         sockets = self.server.eio.sockets
         ping_timeout = self.server.eio.ping_timeout
         for start in range(0, len(recipients), SLICE):
@@ -169,7 +172,23 @@ class Manager(socketio.AsyncManager):
                     # A client gone silent: engine.io's own send closes the socket.
                     await self.server._send_eio_packet(eio_sid, message)
                     continue
-                socket.queue.put_nowait(message)
+                queue = socket.queue
+                if queue.idle():
+                    # Nothing of this socket's waits to be sent: the frame goes to the wire now,
+                    # unless its connection cannot take it as is (see `uvicorn_frames`).
+                    direct = socket.__dict__.get("direct_writer") or _direct_writer(socket)
+                    if direct.write(frame):
+                        continue
+                queue.put_nowait(message)
+
+
+def _direct_writer(socket: Any) -> uvicorn_frames.DirectWriter:
+    """The direct writer of an engine.io socket whose websocket writer waits (then kept)."""
+    direct = uvicorn_frames.writer(socket.__dict__.get("websocket_send"))
+    if direct is None:
+        return uvicorn_frames.NOT_YET  # asked again at the next event
+    socket.direct_writer = direct
+    return direct
 
 
 class RedisManager(socketio.AsyncRedisManager, Manager):
