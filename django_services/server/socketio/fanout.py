@@ -173,7 +173,7 @@ class Manager(socketio.AsyncManager):
                     await self.server._send_eio_packet(eio_sid, message)
                     continue
                 queue = socket.queue
-                if queue.idle():
+                if queue._writer_waiting and not queue._items:  # `queue.idle()`, inlined
                     # Nothing of this socket's waits to be sent: the frame goes to the wire now,
                     # unless its connection cannot take it as is (see `uvicorn_frames`).
                     direct = socket.__dict__.get("direct_writer") or _direct_writer(socket)

@@ -65,56 +65,67 @@ class DirectWriter:
 
     def write(self, frame: bytes) -> bool:
         """Put `frame` on the wire, or False when the protocol's own `send` must do it."""
-        if self.guard.closed or not self.ready():
-            return False
-        self.protocol.transport.write(frame)
-        return True
+        raise NotImplementedError  # pragma: no cover - each protocol's writer says
 
-    def ready(self) -> bool:  # pragma: no cover - each protocol's subclass says
-        raise NotImplementedError
+
+# Each writer checks, in one function (this runs for every recipient of every event), what
+# its protocol's `send` checks before it writes a message, and that the transport can take
+# more without waiting (else the socket's writer waits in `send`, its packets queued).
 
 
 class _SansIOWriter(DirectWriter):
     __slots__ = ()
 
-    def ready(self) -> bool:
+    def write(self, frame: bytes) -> bool:
         p = self.protocol
-        return (
-            not p.close_sent
-            and p.initial_response is None
-            and p.writable.is_set()
-            and p.conn.state is self.open
-            and not p.transport.is_closing()
-        )
+        if (
+            self.guard.closed
+            or p.close_sent
+            or p.initial_response is not None
+            or not p.writable.is_set()
+            or p.conn.state is not self.open
+            or p.transport.is_closing()
+        ):
+            return False
+        p.transport.write(frame)
+        return True
 
 
 class _LegacyWriter(DirectWriter):
     __slots__ = ()
 
-    def ready(self) -> bool:
+    def write(self, frame: bytes) -> bool:
         p = self.protocol
-        return (
-            p.state is self.open
-            and not p._paused
-            and not p.closed_event.is_set()
-            and p.initial_response is None
-            and p.transport is not None
-            and not p.transport.is_closing()
-        )
+        if (
+            self.guard.closed
+            or p.state is not self.open
+            or p._paused
+            or p.closed_event.is_set()
+            or p.initial_response is not None
+            or p.transport is None
+            or p.transport.is_closing()
+        ):
+            return False
+        p.transport.write(frame)
+        return True
 
 
 class _WsprotoWriter(DirectWriter):
     __slots__ = ()
 
-    def ready(self) -> bool:
+    def write(self, frame: bytes) -> bool:
         p = self.protocol
-        return (
-            not p.close_sent
-            and not p.response_started
-            and p.writable.is_set()
-            and p.conn.connection.state is self.open
-            and not p.transport.is_closing()
-        )
+        if (
+            self.guard.closed
+            or p.close_sent
+            or p.response_started
+            or not p.writable.is_set()
+            or p.conn.connection.state is not self.open
+            or p.transport.is_closing()
+        ):
+            return False
+        p.transport.write(frame)
+        return True
 
 
 class _Unavailable(DirectWriter):
