@@ -85,6 +85,26 @@ async def test_an_events_frame_is_written_to_each_websocket_and_queued_for_polli
             writers = [s.__dict__.get("direct_writer") for s in engine_sockets(live)]
             direct = [w for w in writers if isinstance(w, uvicorn_frames.DirectWriter)]
             assert len(direct) == 2 and uvicorn_frames.UNAVAILABLE not in direct
+            # With a read rule, as logged events are sent: the readers alone, the frame shared.
+            manager = live.application.server.sio.manager
+            sids = [sid for sid, _ in manager.get_participants("/", None)]
+            readers = {sid: None for sid in sids[1:]}  # anonymous readers: the check's answer
+            await on_loop(
+                live,
+                manager.emit(
+                    "people patched", ({"id": 7}, "18"), "/", to=None, read={}, checked=readers
+                ),
+            )
+            await emit(live, "people removed", {"id": 9})
+            patched = ["people patched", {"id": 7}, "18"]
+            barrier = ["people removed", {"id": 9}]
+            got = []
+            for raw in raws:
+                packets = [json.loads((await raw.receive())[2:])]
+                if packets[0] != barrier:
+                    packets.append(json.loads((await raw.receive())[2:]))
+                got.append(packets)
+            assert sorted(got) == sorted([[barrier], [patched, barrier], [patched, barrier]])
 
 
 @pytest.mark.parametrize("ws", PROTOCOLS)
