@@ -71,7 +71,9 @@ async def test_an_events_frame_is_written_to_each_websocket_and_queued_for_polli
             # A logged event: its offset, the same for every recipient, is its last argument.
             for n in range(3):
                 await emit(live, "people created", ({"id": n, "name": "Ada"}, f"17-{n}"))
-            packets = [[await raw.receive() for _ in range(3)] for raw in raws]
+            packets = []
+            for raw in raws:  # (Python 3.10 has no `await` in a nested comprehension)
+                packets.append([await raw.receive() for _ in range(3)])
             assert packets[0] == packets[1] == packets[2]
             assert [json.loads(packet[2:]) for packet in packets[0]] == [
                 ["people created", {"id": n, "name": "Ada"}, f"17-{n}"] for n in range(3)
