@@ -37,7 +37,7 @@ import statistics
 import sys
 from typing import Any
 
-from . import socket_sweep
+from . import socket_floor, socket_sweep
 from .databases import DATA_DIR, ENGINES
 from .servers import install_feathers
 from .socket_round import CLIENTS, LABELS, SERVERS, measure_round, websocket_implementation
@@ -146,9 +146,38 @@ def markdown(
             ),
         ),
         "",
+        floor_line(args, sums),
+        "",
         footer(args, about),
     ]
     return "\n".join(lines)
+
+
+def floor(args: argparse.Namespace) -> dict[str, Any]:
+    """The floor under a delivery at the run's sockets and rate, on the servers' loop."""
+    loop = "asyncio" if "asyncio" in args.uvicorn else socket_floor.loops()[0]
+    print(f"The floor: one frame written to {args.sockets} transports ({loop})...", flush=True)
+    result = socket_floor.measure(args.sockets, args.writes, min(args.duration, 5), loop)
+    print(f"  {result['us_per_recipient']:.1f} µs per recipient", flush=True)
+    return result
+
+
+def floor_line(args: argparse.Namespace, sums: dict[str, dict[str, Any]]) -> str:
+    """The floor under the table, and each server's distance to it."""
+    result = args.floor
+    base = result["us_per_recipient"]
+    distances = ", ".join(
+        f"{LABELS[name]} {sums[name]['us_per_delivery'] / base:.2f}x"
+        for name in ("django", "feathers")
+        if name in sums
+    )
+    return (
+        f"Floor (`python -m bench.socket_floor --sockets {result['sockets']} --writes "
+        f"{result['writes']:g} --loop {result['loop']}`: one websocket frame written with "
+        f"`transport.write()` to each connected transport, no server): {base:.1f} µs of CPU "
+        f"per recipient{'' if result['complete'] else ' (NOT every byte arrived)'}"
+        + (f"; CPU per delivered event against it: {distances}." if distances else ".")
+    )
 
 
 def footer(args: argparse.Namespace, about: dict[str, Any]) -> str:
@@ -326,7 +355,11 @@ def run_sweep(args: argparse.Namespace, about: dict[str, Any]) -> tuple[str, dic
         f"rounds each ({args.clients} clients, {args.engine}), p99 bound {args.p99_bound:g} ms"
     )
     text = socket_sweep.markdown(
-        all_setups, args.p99_bound, args.sockets, heading, footer(args, about)
+        all_setups,
+        args.p99_bound,
+        args.sockets,
+        heading,
+        floor_line(args, {}) + "\n\n" + footer(args, about),
     )
     complete = all(
         socket_sweep.complete(sums, args.sockets) for s in all_setups for _, sums in s.runs
@@ -348,13 +381,14 @@ def main(argv: list[str] | None = None) -> int:
         print("The raw clients cannot run: node is not installed", file=sys.stderr)
         return 2
     about = machine()
+    args.floor = floor(args)
     if len(args.rates) > 1 or len(args.counts) > 1:
         text, figures, complete = run_sweep(args, about)
     else:
         results = run_rounds(args, args.servers, args.writes, args.server_processes)
         sums = {name: summary(rounds) for name, rounds in results.items()}
         text = markdown(args, sums, about)
-        figures = {"summary": sums, "rounds": results}
+        figures = {"summary": sums, "rounds": results, "floor": args.floor}
         complete = all(socket_sweep.complete(s, args.sockets) for s in sums.values())
     print()
     print(text)

@@ -57,6 +57,12 @@ def test_the_socket_benchmark_delivers_every_event(tmp_path):
     assert "| latency p50 / p99 | " in stdout
     (round_,) = results["rounds"]["django"]
     assert_every_event_once(round_)
+    # The floor under a delivery, measured in the same run, printed with its distance.
+    assert "Floor (`python -m bench.socket_floor --sockets 5 --writes 5 " in stdout
+    assert "CPU per delivered event against it: django-feathers (uvicorn) " in stdout
+    floor = results["floor"]
+    assert floor["complete"] and floor["frames"] == 5 * 5 * 2
+    assert floor["us_per_recipient"] > 0
 
 
 @pytest.mark.skipif(not FEATHERS_INSTALLED.is_dir(), reason="bench/feathers is not installed")

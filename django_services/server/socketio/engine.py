@@ -42,6 +42,7 @@ from ... import clock
 
 __all__ = [
     "PACKET_LIMIT",
+    "WebSocketGuard",
     "bounded_poll",
     "guard_polling_post",
     "guard_websocket",
@@ -85,29 +86,42 @@ def _valid_packet(text: str, types: frozenset[str]) -> bool:
     return text[0] in types
 
 
+class WebSocketGuard:
+    """
+    The ASGI channels of one websocket, its first bad text frame closing it: the application
+    then sees the client leave, and nothing more is sent. `channel` is the server's own
+    `send` (what `uvicorn_frames` writes past, as long as `closed` is false).
+    """
+
+    __slots__ = ("channel", "closed", "incoming")
+
+    def __init__(self, receive: Receive, send: Send) -> None:
+        self.incoming = receive
+        self.channel = send
+        self.closed = False
+
+    async def receive(self) -> dict[str, Any]:
+        message = await self.incoming()
+        if message["type"] == "websocket.receive" and not self.closed:
+            text = message.get("text")
+            if text is not None and not _valid_packet(text, _WEBSOCKET_TYPES):
+                self.closed = True
+                await self.channel({"type": "websocket.close", "code": _PROTOCOL_ERROR})
+                return {"type": "websocket.disconnect", "code": _PROTOCOL_ERROR}
+        return message
+
+    async def send(self, message: dict[str, Any]) -> None:
+        if not self.closed:
+            await self.channel(message)
+
+
 def guard_websocket(receive: Receive, send: Send) -> tuple[Receive, Send]:
     """
     The ASGI channels of a websocket whose first bad text frame closes it: the application
     then sees the client leave, and nothing more is sent.
     """
-    closed = False
-
-    async def checked_receive() -> dict[str, Any]:
-        nonlocal closed
-        message = await receive()
-        if message["type"] == "websocket.receive" and not closed:
-            text = message.get("text")
-            if text is not None and not _valid_packet(text, _WEBSOCKET_TYPES):
-                closed = True
-                await send({"type": "websocket.close", "code": _PROTOCOL_ERROR})
-                return {"type": "websocket.disconnect", "code": _PROTOCOL_ERROR}
-        return message
-
-    async def checked_send(message: dict[str, Any]) -> None:
-        if not closed:
-            await send(message)
-
-    return checked_receive, checked_send
+    guard = WebSocketGuard(receive, send)
+    return guard.receive, guard.send
 
 
 async def guard_polling_post(sio: Any, receive: Receive, send: Send, sid: str) -> Receive | None:

@@ -3,9 +3,13 @@ What python-engineio does per socket, made lighter for many sockets.
 
 Each engine.io socket's packets wait in a `SocketQueue`, lighter than `asyncio.Queue`.
 `install_writer()` makes engine.io's websocket writer wait for its queue without `wait_for`:
-its reader already ends it when the client goes silent; and `install_pings()` sends each
-socket's pings from a timer of the event loop, where python-engineio keeps a task sleeping
-between two pings for every socket. The managers of `fanout` install both.
+its reader already ends it when the client goes silent, and while it waits with nothing
+before it the queue is `idle()`, so that a frame written to the connection now comes after
+every packet sent; `install_pings()` sends each socket's pings from a timer of the event loop,
+where python-engineio keeps a task sleeping between two pings for every socket; and
+`install_websocket(eio)` makes each websocket note its ASGI `send` on its engine.io socket
+(`websocket_send`), the channel `uvicorn_frames` writes past. The managers of `fanout`
+install all three.
 
 Like `fanout`, this module reaches into python-engineio's internals (its sockets and their
 queues); tests/server/socketio checks each assumption against the installed versions.
@@ -19,8 +23,9 @@ from typing import Any
 
 from engineio import async_socket, exceptions
 from engineio import packet as eio_packet
+from engineio.async_drivers import asgi as eio_asgi
 
-__all__ = ["SocketQueue", "install_pings", "install_writer"]
+__all__ = ["SocketQueue", "install_pings", "install_websocket", "install_writer"]
 
 
 class SocketQueue:
@@ -31,13 +36,29 @@ class SocketQueue:
     lookups of every `get`.
     """
 
-    __slots__ = ("_finished", "_getters", "_items", "_unfinished")
+    __slots__ = ("_finished", "_getters", "_items", "_unfinished", "_writer_waiting")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._items: list[Any] = []
         self._getters: list[asyncio.Future[None]] = []
         self._unfinished = 0
         self._finished: asyncio.Event | None = None
+        self._writer_waiting = False
+
+    def idle(self) -> bool:
+        """
+        Whether the socket's websocket writer waits for a packet with none before it: whatever
+        is written to the socket now comes after everything it has sent.
+        """
+        return self._writer_waiting and not self._items
+
+    async def writer_get(self) -> Any:
+        """`get()` for the websocket writer, which is `idle()` while it waits."""
+        self._writer_waiting = True
+        try:
+            return await self.get()
+        finally:
+            self._writer_waiting = False
 
     def qsize(self) -> int:
         return len(self._items)
@@ -98,6 +119,26 @@ class SocketQueue:
                 return
 
 
+class _NotedWebSocket(eio_asgi.WebSocket):
+    """engine.io's ASGI websocket, noting its ASGI `send` on its engine.io socket."""
+
+    async def __call__(self, environ: dict[str, Any]) -> Any:
+        socket = getattr(self.handler, "__self__", None)
+        if socket is not None:
+            socket.websocket_send = environ["asgi.send"]
+        return await super().__call__(environ)
+
+
+def install_websocket(eio: Any) -> None:
+    """
+    Make the websockets of engine.io server `eio` note their ASGI `send` on their socket
+    (`websocket_send`), where the fan-out finds the connection to write its frame to.
+    """
+    # The server's own copy of its driver's table: other servers keep engine.io's class.
+    if eio._async.get("websocket") is eio_asgi.WebSocket:
+        eio._async = {**eio._async, "websocket": _NotedWebSocket}
+
+
 _WRITER_INSTALLED = False
 
 
@@ -121,7 +162,8 @@ async def _poll(self: Any) -> list[Any]:
     if not queue.empty():
         first = queue.get_nowait()
     elif self.upgraded:
-        first = await queue.get()
+        writer_get = getattr(queue, "writer_get", None)
+        first = await (queue.get() if writer_get is None else writer_get())
     else:
         delay = self.server.ping_interval + self.server.ping_timeout
         try:

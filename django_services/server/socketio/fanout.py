@@ -8,16 +8,22 @@ engine.io packet on that socket's queue; python-engineio's websocket writer then
 queue with `asyncio.wait_for`, which on Python 3.11 adds a task and a timer per packet. At a few
 hundred sockets these, not the JSON or the socket writes, are most of an event's cost.
 
-`Manager` (and `RedisManager`, for python-socketio's Redis manager) puts the one encoded packet
-straight on each recipient's queue, in order, without a task per recipient, giving the loop a
-turn every `SLICE` recipients so that other sockets' calls do not wait behind a large fan-out;
-emits with an acknowledgement callback and binary attachments keep python-socketio's path.
-Each engine.io socket's packets wait in a `SocketQueue`, and its writer and pings are
-changed by `install_writer()` and `install_pings()` (done by the managers): see
-`engine_queues`.
+`Manager` (and `RedisManager`, for python-socketio's Redis manager) encodes an event once:
+its engine.io packet, and that packet's websocket frame. A websocket whose writer waits with
+nothing queued (`SocketQueue.idle()`) gets the frame written to its connection's transport at
+once (`uvicorn_frames`: under uvicorn, while the connection is open, not compressing and its
+transport not full); any other socket gets the one packet put on its queue, in order, for its
+writer. Neither costs a task per recipient. The loop gets a turn every `SLICE` recipients so
+that other sockets' calls do not wait behind a large fan-out. An event whose data is a tuple
+(a logged event and its offset) is spread into several arguments, the same for every
+recipient. Emits with an acknowledgement callback and binary attachments keep python-socketio's
+path. Each engine.io socket's packets wait in a `SocketQueue`, and its writer, pings and
+websocket are changed by `install_writer()`, `install_pings()` and `install_websocket()`
+(done by the managers): see `engine_queues`.
 
 This module and `engine_queues` are the only ones that reach into python-socketio's and
-python-engineio's internals (the rooms of the manager, engine.io's sockets and their queues);
+python-engineio's internals (the rooms of the manager, engine.io's sockets, their queues and
+websockets), and `uvicorn_frames` the only one into uvicorn's protocols;
 the versions pyproject.toml allows (python-socketio 5.14 and later) share them, and
 tests/server/socketio checks each assumption against the installed versions.
 """
@@ -34,8 +40,8 @@ from engineio import packet as eio_packet
 from socketio import packet
 
 from .. import telemetry
-from . import reads
-from .engine_queues import SocketQueue, install_pings, install_writer
+from . import reads, uvicorn_frames
+from .engine_queues import SocketQueue, install_pings, install_websocket, install_writer
 
 __all__ = [
     "SLICE",
@@ -66,6 +72,7 @@ class Manager(socketio.AsyncManager):
         super().set_server(server)
         # engine.io makes each socket's packet queue with its server's `create_queue`.
         server.eio.create_queue = SocketQueue
+        install_websocket(server.eio)
 
     def initialize(self) -> None:
         super().initialize()
@@ -95,9 +102,11 @@ class Manager(socketio.AsyncManager):
         if read is not None:
             # One fan-out at a time, the read check included: events stay in order.
             async with self._fanout_lock:
-                room = await self._readers(read, namespace, room, skip_sid, checked)
-                if room:
-                    await self._emit(event, data, namespace, room, None, callback, **kwargs)
+                readers = await self._readers(read, namespace, room, skip_sid, checked)
+                if readers:
+                    await self._emit(
+                        event, data, namespace, None, None, callback, readers=readers, **kwargs
+                    )
             return
         if callback is not None or namespace not in self.rooms:
             await super().emit(event, data, namespace, room, skip_sid, callback, **kwargs)
@@ -112,15 +121,20 @@ class Manager(socketio.AsyncManager):
         room: Any,
         skip_sid: Any,
         checked: Mapping[str, Any] | None,
-    ) -> list[str]:
-        """The sockets of `room` whose user may read the event: nobody without a reader."""
+    ) -> list[tuple[str, str]]:
+        """
+        The sockets of `room` whose user may read the event, as `(sid, eio_sid)`: nobody
+        without a reader.
+        """
         if namespace not in self.rooms or self.read_filter is None:
             return []
         skipped = set(skip_sid) if isinstance(skip_sid, list) else {skip_sid}
-        sids = [sid for sid, _ in self.get_participants(namespace, room) if sid not in skipped]
+        sids = {
+            sid: eio for sid, eio in self.get_participants(namespace, room) if sid not in skipped
+        }
         if not sids:
             return []
-        return await self.read_filter(read, sids, checked)
+        return [(sid, sids[sid]) for sid in await self.read_filter(read, list(sids), checked)]
 
     async def _emit(
         self,
@@ -130,9 +144,15 @@ class Manager(socketio.AsyncManager):
         room: Any,
         skip_sid: Any,
         callback: Any,
+        readers: list[tuple[str, str]] | None = None,
         **kwargs: Any,
     ) -> None:
-        """Fan one encoded packet out to the room's sockets (the fan-out lock held)."""
+        """
+        Fan one encoded packet out to the room's sockets, or to `readers` (`(sid, eio_sid)`)
+        when given (the fan-out lock held).
+        """
+        if readers is not None and (callback is not None or namespace not in self.rooms):
+            room = [sid for sid, _ in readers]
         if callback is not None or namespace not in self.rooms:
             await super().emit(event, data, namespace, room, skip_sid, callback, **kwargs)
             return
@@ -142,18 +162,27 @@ class Manager(socketio.AsyncManager):
         ).encode()
         if isinstance(encoded, list):
             # Binary attachments travel as several packets: python-socketio's own path.
+            if readers is not None:
+                room = [sid for sid, _ in readers]
             await super().emit(event, data, namespace, room, skip_sid, **kwargs)
             return
         message = eio_packet.Packet(eio_packet.MESSAGE, encoded)
-        message.encode()  # cached: every recipient's writer sends the same string
-        skipped = set(skip_sid) if isinstance(skip_sid, list) else {skip_sid}
-        recipients = [
-            eio_sid for sid, eio_sid in self.get_participants(namespace, room) if sid not in skipped
-        ]
-        await self._fan_out(recipients, message)
+        # Built once: the engine.io packet (cached by the packet) for the queues, and its
+        # websocket frame for the connections written to directly.
+        frame = uvicorn_frames.text_frame(message.encode().encode())
+        if readers is not None:
+            recipients = [eio_sid for _, eio_sid in readers]
+        else:
+            skipped = set(skip_sid) if isinstance(skip_sid, list) else {skip_sid}
+            recipients = [
+                eio_sid
+                for sid, eio_sid in self.get_participants(namespace, room)
+                if sid not in skipped
+            ]
+        await self._fan_out(recipients, message, frame)
         telemetry.delivered(event, len(recipients))
 
-    async def _fan_out(self, recipients: list[str], message: Any) -> None:
+    async def _fan_out(self, recipients: list[str], message: Any, frame: bytes) -> None:
         sockets = self.server.eio.sockets
         ping_timeout = self.server.eio.ping_timeout
         for start in range(0, len(recipients), SLICE):
@@ -169,7 +198,23 @@ class Manager(socketio.AsyncManager):
                     # A client gone silent: engine.io's own send closes the socket.
                     await self.server._send_eio_packet(eio_sid, message)
                     continue
-                socket.queue.put_nowait(message)
+                queue = socket.queue
+                if queue._writer_waiting and not queue._items:  # `queue.idle()`, inlined
+                    # Nothing of this socket's waits to be sent: the frame goes to the wire now,
+                    # unless its connection cannot take it as is (see `uvicorn_frames`).
+                    direct = socket.__dict__.get("direct_writer") or _direct_writer(socket)
+                    if direct.write(frame):
+                        continue
+                queue.put_nowait(message)
+
+
+def _direct_writer(socket: Any) -> uvicorn_frames.DirectWriter:
+    """The direct writer of an engine.io socket whose websocket writer waits (then kept)."""
+    direct = uvicorn_frames.writer(socket.__dict__.get("websocket_send"))
+    if direct is None:
+        return uvicorn_frames.NOT_YET  # asked again at the next event
+    socket.direct_writer = direct
+    return direct
 
 
 class RedisManager(socketio.AsyncRedisManager, Manager):

@@ -21,9 +21,10 @@ keeps, for each one's whole life, state that only its first moments need:
   `Writable` keeps a flag and makes its list of waiters only when one waits.
 
 Nothing else changes: the messages, their order and the back-pressure are uvicorn's own.
-This is the only module that reaches into uvicorn's protocol (the attributes above, and its
-`receive()`, reimplemented here as every uvicorn version from 0.35 writes it);
-tests/server/socketio/test_uvicorn_ws.py checks them against the installed uvicorn.
+With `uvicorn_frames` (which reads the state of uvicorn's websocket connections to write
+events to them directly), this is the only module that reaches into uvicorn's protocol (the
+attributes above, and its `receive()`, reimplemented here as every uvicorn version from 0.35
+writes it); tests/server/socketio/test_uvicorn_ws.py checks them against the installed uvicorn.
 """
 
 from __future__ import annotations

@@ -44,8 +44,11 @@ class Closed(Exception):
 class RawSocket:
     """One socket.io session over a raw transport, connected to the main namespace."""
 
-    def __init__(self, session: aiohttp.ClientSession, base: str, transport: str) -> None:
+    def __init__(
+        self, session: aiohttp.ClientSession, base: str, transport: str, compress: int = 0
+    ) -> None:
         self.session = session
+        self.compress = compress
         self.base = base
         self.transport = transport
         self.ws: aiohttp.ClientWebSocketResponse | None = None
@@ -56,10 +59,13 @@ class RawSocket:
 
     @classmethod
     @contextlib.asynccontextmanager
-    async def open(cls, server_url: str, transport: str) -> AsyncIterator[RawSocket]:
+    async def open(
+        cls, server_url: str, transport: str, compress: int = 0
+    ) -> AsyncIterator[RawSocket]:
+        """A session; over websocket, offering permessage-deflate when `compress` (its wbits)."""
         base = f"{server_url}/socket.io/?EIO=4&transport={transport}"
         async with aiohttp.ClientSession() as session:
-            raw = cls(session, base, transport)
+            raw = cls(session, base, transport, compress)
             try:
                 await raw._connect()
                 yield raw
@@ -75,7 +81,7 @@ class RawSocket:
 
     async def _connect(self) -> None:
         if self.transport == "websocket":
-            self.ws = await self.session.ws_connect(self.base)
+            self.ws = await self.session.ws_connect(self.base, compress=self.compress)
             self.reader = asyncio.ensure_future(self._read_websocket())
             assert str(await self.receive()).startswith("0{")
         else:

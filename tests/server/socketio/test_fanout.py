@@ -49,30 +49,57 @@ async def test_events_reach_every_socket_once_and_in_order_across_slices(
     assert {type(socket.queue) for socket in sockets} == {fanout.SocketQueue}
 
 
+class Handed:
+    """A socket's direct writer, noting each frame written (the test's view of the fan-out)."""
+
+    def __init__(self, writer: Any, written: list[Any], socket: Any) -> None:
+        self.writer = writer
+        self.written = written
+        self.socket = socket
+
+    def write(self, frame: bytes) -> bool:
+        if self.writer.write(frame):
+            self.written.append(self.socket)
+            return True
+        return False
+
+
 async def test_a_fan_out_gives_the_loop_a_turn_between_slices(
     connect, live_socket_server, monkeypatch
 ):
     monkeypatch.setattr(fanout, "SLICE", 2)
     clients = [await connect() for _ in range(5)]
     sio = live_socket_server.application.server.sio
+    # A first event: each websocket's writer is found, and written to directly after it.
+    await emit(live_socket_server, "warm-up", {})
+    await arrived(clients, 1)
 
     async def emit_with_a_waiting_callback() -> list[int]:
-        queues = [
-            sio.eio.sockets[eio_sid].queue for _, eio_sid in sio.manager.get_participants("/", None)
+        sockets = [
+            sio.eio.sockets[eio_sid] for _, eio_sid in sio.manager.get_participants("/", None)
         ]
-        sizes: list[int] = []
+        written: list[Any] = []
+        for socket in sockets:
+            if "direct_writer" in socket.__dict__:
+                socket.direct_writer = Handed(socket.direct_writer, written, socket)
+        handed: list[int] = []
         # Scheduled before the emit: it runs at the loop's first turn, which a fan-out that
         # held the loop would only give once every socket had its packet.
-        asyncio.get_running_loop().call_soon(lambda: sizes.extend(q.qsize() for q in queues))
+        asyncio.get_running_loop().call_soon(
+            lambda: handed.extend(s.queue.qsize() + written.count(s) for s in sockets)
+        )
         await sio.emit("probe", {})
-        return sizes
+        for socket in sockets:
+            if isinstance(socket.__dict__.get("direct_writer"), Handed):
+                socket.direct_writer = socket.direct_writer.writer
+        return handed
 
     server = live_socket_server.application.server
-    sizes = await asyncio.wrap_future(
+    handed = await asyncio.wrap_future(
         asyncio.run_coroutine_threadsafe(emit_with_a_waiting_callback(), server.loop)
     )
-    assert sorted(sizes) == [0, 0, 0, 1, 1]
-    await arrived(clients, 1)
+    assert sorted(handed) == [0, 0, 0, 1, 1]
+    await arrived(clients, 2)
 
 
 async def test_skipped_sockets_and_binary_attachments_keep_python_socketios_meaning(
