@@ -10,6 +10,7 @@ System checks for `DJANGO_SERVICES`, with stable ids. Each run reports every pro
     django_services.W013  a service's paginate default is larger than its max
     django_services.E014  a service's event_readers is none of "per_user", "shared", "unchecked"
     django_services.W015  a service's events go unchecked while its get_queryset is its own
+    django_services.W016  SOCKETIO_RECOVERY's WINDOW is too short for POLL_INTERVAL + GAP_GRACE
     django_services.W101+ / E101+  the authentication settings (see server.authentication.checks)
     django_services.W110  the local strategy's USERNAME_FIELD is not the user model's
     django_services.E201+ / W201+  the remotes (see client.checks)
@@ -146,6 +147,34 @@ def check_publisher(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage
             )
         ]
     return []
+
+
+@register()
+def check_recovery_window(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
+    """
+    The event log keeps an event long enough for every process to read it: `WINDOW` at least
+    twice `POLL_INTERVAL` and `GAP_GRACE` together.
+    """
+    from .conf import services_settings
+
+    recovery = services_settings.SOCKETIO_RECOVERY
+    try:
+        window = float(recovery["WINDOW"])
+        reading = float(recovery["POLL_INTERVAL"]) + float(recovery["GAP_GRACE"])
+    except (KeyError, TypeError, ValueError):
+        return []
+    if window >= 2 * reading:
+        return []
+    return [
+        Warning(
+            f"{SETTINGS_NAME}['SOCKETIO_RECOVERY']['WINDOW'] ({window:g} s) is shorter than "
+            f"twice POLL_INTERVAL and GAP_GRACE together ({reading:g} s): an event whose "
+            "Redis message is lost may be pruned before another process reads it from the log.",
+            hint="Keep WINDOW at its default (120 s), or at least twice POLL_INTERVAL + GAP_GRACE, "
+            "on every process.",
+            id="django_services.W016",
+        )
+    ]
 
 
 @register()

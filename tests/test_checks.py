@@ -1,7 +1,8 @@
 """
 The system checks of a service's `event_readers`: a value that is none of the known ones
 (`django_services.E014`), and events sent unchecked by a service whose `get_queryset` is its
-own (`django_services.W015`).
+own (`django_services.W015`); a recovery window too short for the event log's readers
+(`django_services.W016`).
 """
 
 from __future__ import annotations
@@ -60,3 +61,21 @@ def test_events_sent_unchecked_by_a_service_with_its_own_queryset_are_a_warning(
 def test_a_per_user_or_shared_service_with_its_own_queryset_is_not_warned_about():
     declared = {"notes": READS + "NoteService", "shared-notes": READS + "SharedNoteService"}
     assert messages(declared, "django_services.W015") == []
+
+
+def recovery_messages(recovery):
+    with override_settings(DJANGO_SERVICES={"SERVICES": {}, "SOCKETIO_RECOVERY": recovery}):
+        return [message for message in run_checks() if message.id == "django_services.W016"]
+
+
+def test_a_recovery_window_shorter_than_the_log_s_readers_need_is_a_warning():
+    (warning,) = recovery_messages({"WINDOW": 1, "POLL_INTERVAL": 1.0, "GAP_GRACE": 0.5})
+    assert warning.msg.startswith(
+        "DJANGO_SERVICES['SOCKETIO_RECOVERY']['WINDOW'] (1 s) is shorter than twice "
+        "POLL_INTERVAL and GAP_GRACE together (1.5 s)"
+    )
+
+
+def test_the_default_recovery_window_passes():
+    assert recovery_messages({}) == []
+    assert recovery_messages({"WINDOW": 3, "POLL_INTERVAL": 1.0, "GAP_GRACE": 0.5}) == []

@@ -90,7 +90,8 @@ async def test_an_events_frame_is_written_to_each_websocket_and_queued_for_polli
             # With a read rule, as logged events are sent: the readers alone, the frame shared.
             manager = live.application.server.sio.manager
             sids = [sid for sid, _ in manager.get_participants("/", None)]
-            readers = {sid: None for sid in sids[1:]}  # anonymous readers: the check's answer
+            # The check made when the write committed: anonymous readers but the first.
+            readers = {sid: (None, index > 0) for index, sid in enumerate(sids)}
             await on_loop(
                 live,
                 manager.emit(
