@@ -157,7 +157,12 @@ class EventSender:
             channels = event_log.channels_from_json(channels)
         sent = delivered.offsets() if self.carry_offsets() else None
         skip = [sid for sid, seen in self.skips.items() if offset in seen] or None
-        await self._send_here(name, data, channels, read, checked, sent, skip)
+        try:
+            await self._send_here(name, data, channels, read, checked, sent, skip)
+        except BaseException:
+            # Not sent (its read check failed): the log's tail sends it again.
+            delivered.missing[offset] = clock.monotonic()
+            raise
         if self.skips:
             for sid, seen in list(self.skips.items()):
                 if sent is not None and sent.union(seen) == sent:

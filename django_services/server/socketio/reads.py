@@ -37,7 +37,7 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
-from django.db import close_old_connections
+from django.db import InterfaceError, OperationalError, close_old_connections, connections
 from rest_framework import exceptions as drf_exceptions
 
 from ..events import ServiceEvent
@@ -317,7 +317,13 @@ def _verdicts_in_thread(
 ) -> dict[str, tuple[Any, bool]]:
     close_old_connections()
     try:
-        return verdicts(check, groups)
+        try:
+            return verdicts(check, groups)
+        except (InterfaceError, OperationalError):
+            # A connection the database ended (a restart, a failover, an administrator) is
+            # found dead at its first query: once more on a new one.
+            connections.close_all()
+            return verdicts(check, groups)
     finally:
         close_old_connections()
 

@@ -26,7 +26,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from django.db import close_old_connections
+from django.db import InterfaceError, OperationalError, close_old_connections, connections
 
 from ... import clock
 from .event_log import prune_now_and_then, recovery_setting
@@ -127,7 +127,13 @@ def read_ids(ids: list[int]) -> list[dict[str, Any]]:
     close_old_connections()
     try:
         rows = LoggedEvent.objects.filter(id__in=ids).order_by("id")
-        return list(rows.values("id", "path", "event", "data", "channels", "read"))
+        fields = ("id", "path", "event", "data", "channels", "read")
+        try:
+            return list(rows.values(*fields))
+        except (InterfaceError, OperationalError):
+            # A connection the database ended is found dead at its first query.
+            connections.close_all()
+            return list(rows.values(*fields))
     finally:
         close_old_connections()
 
