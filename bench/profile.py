@@ -22,6 +22,11 @@ of the two counts, divided by the difference of the calls, is the instructions p
 
     valgrind --tool=cachegrind --cache-sim=no python -m bench.profile --count create --calls 20
     valgrind --tool=cachegrind --cache-sim=no python -m bench.profile --count create --calls 220
+
+Writes publish no events here, as in the HTTP benchmarks; `--publisher` sets the socket
+benchmark's publisher, so that each write also logs its event (the event log of socket.io's
+connection state recovery), and `--subscribe` puts a subscriber on the event bus, as a
+socket.io server process has, so that each write also schedules and publishes its event.
 """
 
 from __future__ import annotations
@@ -222,11 +227,23 @@ def main(argv: list[str] | None = None) -> int:
         "--count", metavar="WORKLOAD", help="only send --calls requests (to count instructions)"
     )
     parser.add_argument("--calls", type=int, default=200, help="with --count (default 200)")
+    parser.add_argument(
+        "--publisher",
+        action="store_true",
+        help="the socket benchmark's publisher: each write logs its event",
+    )
+    parser.add_argument(
+        "--subscribe",
+        action="store_true",
+        help="a subscriber on the event bus, as in a socket.io server process",
+    )
     args = parser.parse_args(argv)
     if args.calls < 0:
         parser.error("--calls must be 0 or more")
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "bench.settings")
+    if args.publisher:
+        os.environ["BENCH_SOCKETS"] = "1"
     loop: asyncio.AbstractEventLoop | None = None
     if args.asgi:
         from django_services.asgi import get_asgi_application
@@ -239,6 +256,11 @@ def main(argv: list[str] | None = None) -> int:
         application = get_wsgi_application()
     from .people.models import Person
     from .workloads import ALL, BY_NAME
+
+    if args.subscribe:
+        from django_services.server.events import event_bus
+
+        event_bus.subscribe(lambda event: None)
 
     for workload in (args.count, args.profile):
         if workload is not None and workload not in BY_NAME:

@@ -70,3 +70,7 @@ if os.environ.get("BENCH_SOCKETS"):
     if os.environ.get("BENCH_REDIS_URL"):
         DJANGO_SERVICES["SOCKETIO_REDIS_URL"] = os.environ["BENCH_REDIS_URL"]
         DJANGO_SERVICES["SOCKETIO_REDIS_CHANNEL"] = os.environ["BENCH_REDIS_CHANNEL"]
+    # `bench.sockets --recovery off`: delivery as before connection state recovery (no
+    # offsets, no socket sessions); the event log is written either way.
+    if os.environ.get("BENCH_RECOVERY") == "off":
+        DJANGO_SERVICES["SOCKETIO_RECOVERY"] = {"ENABLED": False}

@@ -30,13 +30,20 @@ ROWS = 1_000
 TICKS = os.sysconf("SC_CLK_TCK")
 #: The servers a run can compare: this package under uvicorn, and the FeathersJS reference.
 SERVERS = ("django", "feathers")
-LABELS = {"django": "django-feathers (uvicorn)", "feathers": "Feathers"}
+#: This package with connection state recovery off (`bench.sockets --recovery`), a kind of
+#: round beside SERVERS.
+NO_RECOVERY = "django-no-recovery"
+LABELS = {
+    "django": "django-feathers (uvicorn)",
+    NO_RECOVERY: "django-feathers (uvicorn, recovery off)",
+    "feathers": "Feathers",
+}
 #: The client processes: Node socket.io-client, python-socketio, and Node `ws` sockets speaking
 #: just enough of socket.io to receive events (`feathers/raw_clients.js`, the lightest).
 CLIENTS = ("node", "python", "raw")
 CLIENT_SCRIPTS = {"node": "socket_clients.js", "raw": "raw_clients.js"}
 #: The REST path of the people service on each server.
-PEOPLE_PATH = {"django": "/services/people", "feathers": "/people"}
+PEOPLE_PATH = {"django": "/services/people", NO_RECOVERY: "/services/people", "feathers": "/people"}
 #: Feathers' knex adapter has no model default for `created`; Django's serializer ignores it.
 CREATED = "2024-01-01T00:00:00Z"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -52,11 +59,13 @@ class SocketServer(Server):
         deflate: bool = False,
         options: str = "",
         redis: tuple[str | None, str] | None = None,
+        recovery: bool = True,
     ) -> None:
         super().__init__(engine=engine, rows=ROWS, worker_class="uvicorn")
         self.deflate = deflate
         self.options = options.split()
         self.redis = redis
+        self.recovery = recovery
 
     def command(self) -> list[str]:
         return [
@@ -81,7 +90,11 @@ class SocketServer(Server):
         ]
 
     def environment(self) -> dict[str, str]:
-        environment = {**super().environment(), "BENCH_SOCKETS": "1"}
+        environment = {
+            **super().environment(),
+            "BENCH_SOCKETS": "1",
+            "BENCH_RECOVERY": "on" if self.recovery else "off",
+        }
         if self.redis is not None:
             url, channel = self.redis
             environment["BENCH_REDIS_URL"] = url or DEFAULT_REDIS_URL
@@ -309,6 +322,7 @@ def measure_round(
             deflate=deflate,
             options=uvicorn,
             redis=(redis_url, channel) if count_servers > 1 else None,
+            recovery=kind != NO_RECOVERY,
         )
         for _ in range(count_servers)
     ]

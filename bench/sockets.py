@@ -5,6 +5,7 @@ receiving the events of a steady stream of REST writes, in one run.
     python -m bench.sockets                          # 500 sockets, 20 writes/s, 3 rounds each
     python -m bench.sockets --sockets 1000 --writes 20 --duration 30 --rounds 3
     python -m bench.sockets --servers django --clients python --engine postgresql
+    python -m bench.sockets --recovery on,off        # also django with recovery off
 
 Two servers, each one process: uvicorn serving `bench.asgi` (REST and socket.io, with a
 publisher that sends every `people` event to every connection), and the FeathersJS v5 server of
@@ -19,7 +20,9 @@ servers: Node socket.io-client by default, lighter than python-socketio; `--clie
 sockets speaking just enough socket.io to receive events, the lightest, for runs where the
 clients' CPU would crowd the servers.
 
-Reported per server: the median over its rounds, and the ratio against Feathers. A list of
+Reported per server: the median over its rounds, and the ratio against Feathers. `--recovery
+on,off` runs django twice, with connection state recovery on and off, and reports the ratio of
+the two. A list of
 rates or process counts (`--writes 20,30,40 --server-processes 1,2`) sweeps them and reports
 the highest rate each setup holds under `--p99-bound` (`bench.socket_sweep`). The table is
 printed and written, with every round's figures as JSON, to bench/.data/sockets-*.md and .json.
@@ -40,7 +43,18 @@ from typing import Any
 from . import socket_floor, socket_sweep
 from .databases import DATA_DIR, ENGINES
 from .servers import install_feathers
-from .socket_round import CLIENTS, LABELS, SERVERS, measure_round, websocket_implementation
+from .socket_round import (
+    CLIENTS,
+    LABELS,
+    NO_RECOVERY,
+    SERVERS,
+    measure_round,
+    websocket_implementation,
+)
+
+#: The ratios a run reports, when it ran both servers of a pair (the first over the second).
+RATIOS = [("django", "feathers"), ("django", NO_RECOVERY)]
+RATIO_LABELS = {("django", "feathers"): "ratio", ("django", NO_RECOVERY): "recovery on / off"}
 
 
 def plan(servers: list[str], rounds: int) -> list[str]:
@@ -90,17 +104,18 @@ def markdown(
     args: argparse.Namespace, sums: dict[str, dict[str, Any]], about: dict[str, Any]
 ) -> str:
     """The results as the Markdown of docs/performance.md: one column per server, a ratio."""
-    servers = [name for name in ("feathers", "django") if name in sums]
-    compare = "feathers" in sums and "django" in sums
+    servers = [name for name in ("feathers", NO_RECOVERY, "django") if name in sums]
+    # Each ratio: this package (recovery on) against Feathers, and against recovery off.
+    ratios = [(ours, base) for ours, base in RATIOS if ours in sums and base in sums]
 
     def row(label: str, render: Any, key: str | None = None) -> str:
         cells = [render(sums[name]) for name in servers]
-        if compare:
-            base, ours = sums["feathers"][key] if key else 0, sums["django"][key] if key else 0
-            cells.append(f"{ours / base:.2f}x" if key and base else "")
+        for ours, base in ratios:
+            mine, theirs = (sums[ours][key], sums[base][key]) if key else (0, 0)
+            cells.append(f"{mine / theirs:.2f}x" if key and theirs else "")
         return f"| {label} | " + " | ".join(cells) + " |"
 
-    header = [LABELS[name] for name in servers] + (["ratio"] if compare else [])
+    header = [LABELS[name] for name in servers] + [RATIO_LABELS[pair] for pair in ratios]
     if args.server_processes > 1:
         header = [
             f"{label[:-1]}, {args.server_processes} processes, Redis)"
@@ -271,10 +286,23 @@ def arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--drain", type=float, default=30, help="seconds to wait for late events (default 30)"
     )
+    parser.add_argument(
+        "--recovery",
+        default="on",
+        help="django's connection state recovery: on (the default), off, or on,off to run "
+        "both in one run (off: no offsets, no socket sessions; the event log is written)",
+    )
     args = parser.parse_args(argv)
     args.servers = [name.strip() for name in args.servers.split(",") if name.strip()]
     if not args.servers or set(args.servers) - set(SERVERS):
         parser.error(f"--servers takes a comma-separated list of {', '.join(SERVERS)}")
+    recovery = {value.strip() for value in args.recovery.split(",") if value.strip()}
+    if not recovery or recovery - {"on", "off"}:
+        parser.error("--recovery takes on, off or on,off")
+    if "django" in args.servers:
+        at = args.servers.index("django")
+        kinds = [NO_RECOVERY] * ("off" in recovery) + ["django"] * ("on" in recovery)
+        args.servers[at : at + 1] = kinds
     try:
         args.rates = sorted({float(value) for value in args.writes.split(",")})
         args.counts = sorted({int(value) for value in args.server_processes.split(",")})
@@ -298,7 +326,7 @@ def run_rounds(
     for index, kind in enumerate(plan(kinds, args.rounds), start=1):
         print(
             f"Round {index}: {LABELS[kind]}, {args.sockets} sockets, {writes:g} writes/s"
-            + (f", {processes} processes" if kind == "django" and processes > 1 else "")
+            + (f", {processes} processes" if kind != "feathers" and processes > 1 else "")
             + "...",
             flush=True,
         )
