@@ -157,11 +157,12 @@ def check_recovery_window(app_configs: Any = None, **kwargs: Any) -> list[CheckM
     """
     from .conf import services_settings
 
-    recovery = services_settings.SOCKETIO_RECOVERY
     try:
+        recovery = services_settings.SOCKETIO_RECOVERY
         window = float(recovery["WINDOW"])
         reading = float(recovery["POLL_INTERVAL"]) + float(recovery["GAP_GRACE"])
-    except (KeyError, TypeError, ValueError):
+    except (ImproperlyConfigured, KeyError, TypeError, ValueError):
+        # A DJANGO_SERVICES that is not a dict is E001's to report.
         return []
     if window >= 2 * reading:
         return []

@@ -74,6 +74,12 @@ class BaseService:
 
     call: CallContext | None = None
     _calling: bool = False
+    #: With events written to the event log (a publisher set), whether a call that may
+    #: write runs its hooks, its method and its events' log rows in one transaction
+    #: (`calls._write_transaction`): a model service's records and their events commit
+    #: together. Off for a service whose methods write, then fail on purpose (a refused
+    #: refresh token revokes its family, then answers 401).
+    _atomic_writes: bool = False
 
     #: Custom methods: wire name -> attribute name.
     _custom_methods: dict[str, str] = {}

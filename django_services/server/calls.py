@@ -18,6 +18,8 @@ The steps, in order:
    numbers and query limits, the same whatever transport carried the call);
 4. **hooks** around **the method** (see `hooks.py`): the result is `context.result`;
 5. **events**: the event of a successful write, published after commit (see `events.py`).
+   With a publisher, the events are written to the event log: steps 4 and 5 of a call that
+   may write share one transaction (`_write_transaction`), so that they commit together.
 
 Each call runs on a service instance of its own, which holds one reference to the call,
 `service.call`; DRF's `action`, `request` and `kwargs` are read from it. An adapter makes
@@ -31,14 +33,17 @@ hooks, sees its own params and leaves nothing on the shared instance.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
 from collections.abc import Callable
 from typing import Any
 
 from asgiref.sync import async_to_sync, sync_to_async
+from django.db import transaction
 from django.http import HttpResponseBase
 from rest_framework.request import Request
 
+from ..conf import services_settings
 from ..contract import CUSTOM_METHOD_ARGUMENTS, EVENTS, METHOD_ARGUMENTS, method_arguments
 from ..errors import BadRequest, MethodNotAllowed
 from .call_request import build_request
@@ -185,14 +190,35 @@ def run_call(context: CallContext) -> Any:
         _check_access(context)
         chain = chain_for(service._get_hooks(), context.method)
         function = _method_function(service, context.method)
-        if chain:
-            result = chain.run(context, lambda: function(*context.arguments()))
-        else:
-            result = context.result = function(*context.arguments())
+        with _write_transaction(context):
+            try:
+                if chain:
+                    result = chain.run(context, lambda: function(*context.arguments()))
+                else:
+                    result = context.result = function(*context.arguments())
+            finally:
+                service._calling = False
+            _emit(context)
     finally:
         service._calling = False
-    _emit(context)
     return result
+
+
+def _write_transaction(context: CallContext) -> contextlib.AbstractContextManager[Any]:
+    """
+    With events written to the event log (a publisher set), the transaction a call that may
+    write shares with its events' log rows: its hooks, its method and step 5, on the database
+    its records are written to, so that its events exist exactly when its write commits (a
+    service with `_atomic_writes`, as model services are).
+    """
+    if (
+        context.method in _READS
+        or context.path is None
+        or not context.service._atomic_writes
+        or services_settings.SOCKETIO_PUBLISHER is None
+    ):
+        return contextlib.nullcontext()
+    return transaction.atomic(using=context.service._event_database())
 
 
 async def run_call_async(context: CallContext) -> Any:
@@ -225,6 +251,10 @@ async def run_call_async(context: CallContext) -> Any:
         service._calling = False
     await sync_to_async(_emit)(context)
     return result
+
+
+#: The methods that only read: they run outside any transaction of the pipeline.
+_READS = frozenset({"find", "get"})
 
 
 def _method_function(service: Any, method: str) -> Callable[..., Any]:

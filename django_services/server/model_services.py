@@ -92,6 +92,8 @@ class ModelService(  # type: ignore[misc,override]
 
     filter_backends: Any = [FeathersQueryFilter]
     pagination_class: Any = FeathersPagination
+    _atomic_writes = True  # its records and their logged events commit together
+
     # Read with `getattr` where used: options that do not widen the class (see `conditional`).
     _shorthand_options = (*ModelOptionsMixin._shorthand_options, *CONDITIONAL_OPTIONS)
 
@@ -369,13 +371,12 @@ class ModelService(  # type: ignore[misc,override]
     ) -> contextlib.AbstractContextManager[Any]:
         """
         The transaction of a create: none for a single record whose save is one `INSERT`
-        (see `inserts_one_row`), which holds SQLite's write lock for one statement only;
-        `atomic()` for anything that may write more, `perform_create` overrides included.
+        (`inserts_one_row`: SQLite's write lock held one statement; no savepoint in a
+        transaction, as `save()` takes none); `atomic()` for anything that may write more.
         """
         one_insert = (
             not many
             and type(self).perform_create is ModelService.perform_create
-            and not transaction.get_connection(self._write_database()).in_atomic_block
             and inserts_one_row(serializer)
         )
         return contextlib.nullcontext() if one_insert else self._atomic()

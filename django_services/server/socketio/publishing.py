@@ -125,6 +125,10 @@ class EventSender:
         events below it that committed before it and have not come yet (`look_below`: read
         from the log, one SELECT, when some are awaited).
         """
+        # Nothing is delivered before the tailer knows where the log ended when it started:
+        # what was logged before is not this process's to send.
+        self.tailer.start()
+        await self.tailer.ready()
         async with self.deliveries:
             delivered = self.tailer.delivered
             if not delivered.is_new(offset):

@@ -140,6 +140,9 @@ class SocketServer:
         """Remember the event loop events are sent from, tail the event log (ASGI startup)."""
         self.loop = asyncio.get_running_loop()
         self._tail()
+        if isinstance(self.sio.manager, fanout.Manager):
+            # No connection is accepted before the tailer knows where the log ends.
+            await self.events.tailer.ready()
 
     async def shutdown(self) -> None:
         """Stop publishing events and disconnect every socket (the ASGI lifespan's shutdown)."""

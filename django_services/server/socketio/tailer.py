@@ -191,16 +191,23 @@ class Tailer:
         self._wake.set()
 
     async def _run(self) -> None:
-        # What was logged before this process tails the log is not its to deliver; what it
-        # delivered live meanwhile stays as it is.
-        self.delivered.top = max(self.delivered.top, await self.workers.run(None, newest))
-        self._started.set()
+        known = False
         while True:
             held = False
             try:
+                if not known:
+                    # What was logged before this process tails the log is not its to
+                    # deliver; what it delivered live meanwhile stays as it is.
+                    self.delivered.top = max(
+                        self.delivered.top, await self.workers.run(None, newest)
+                    )
+                    known = True
                 held = await self.catch_up()
             except Exception:
                 logger.exception("The event log could not be read.")
+            finally:
+                # A database down at start holds no delivery back: the log is read later.
+                self._started.set()
             wait = float(recovery_setting("POLL_INTERVAL"))
             if held:
                 wait = min(wait, float(recovery_setting("GAP_GRACE")))

@@ -16,12 +16,14 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from django_services import clock
+from django_services.errors import BadRequest
 from django_services.models import LoggedEvent
 from django_services.server import Params, get_service
 from django_services.server.events import event_bus
 from django_services.server.socketio import Publisher, channel
 from django_services.server.socketio.event_log import prune
 from tests.server.http import body, send
+from tests.server.pipeline_services import EventfulPeople
 from tests.testapp.models import Person
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -42,6 +44,16 @@ class LogPublisher(Publisher):
         if event.data.get("name") == "Nobody":
             return None
         return channel("authenticated")
+
+
+def refuse_after_the_write(context):
+    """An after hook that fails once the record is written (a check made after the write)."""
+    if context.result.get("name") == "Refused":
+        raise BadRequest("Refused after the write")
+
+
+class CheckedAfterPeople(EventfulPeople):
+    hooks = {"after": {"create": [refuse_after_the_write]}}
 
 
 @pytest.fixture
@@ -83,6 +95,25 @@ def test_the_log_is_written_inside_the_write_s_transaction(people):
         assert _rows_seen_elsewhere() == 0
 
     assert _rows_seen_elsewhere() == 1
+
+
+@pytest.mark.parametrize("over", ["rest", "python"])
+def test_a_call_s_write_and_its_event_commit_together_or_not_at_all(api, serve, over):
+    # No transaction of the caller's: the call's own holds the write, its hooks and its
+    # events' log row, so a failure after the write leaves neither the record nor the event.
+    serve({"people": HERE + "CheckedAfterPeople"}, SOCKETIO_PUBLISHER=HERE + "LogPublisher")
+
+    if over == "rest":
+        response = send(api, "POST", "/people", {"name": "Refused", "age": 1})
+        assert response.status_code == 400
+        created = body(send(api, "POST", "/people", {"name": "Kept", "age": 2}))
+    else:
+        with pytest.raises(BadRequest):
+            get_service("people").create({"name": "Refused", "age": 1}, Params())
+        created = get_service("people").create({"name": "Kept", "age": 2}, Params())
+
+    assert list(Person.objects.values_list("name", flat=True)) == ["Kept"]
+    assert [row["data"] for row in logged()] == [created]
 
 
 def test_a_rolled_back_write_logs_and_publishes_nothing(people):
