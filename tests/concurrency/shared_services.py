@@ -28,7 +28,22 @@ _counting = threading.Lock()
 
 #: Set by the tests: the calls meet here inside their method.
 barrier: threading.Barrier | None = None
-async_barrier: asyncio.Barrier | None = None
+async_barrier: AsyncBarrier | None = None
+
+
+class AsyncBarrier:
+    """`asyncio.Barrier` (Python 3.11) for one use: `wait()` returns once `parties` wait."""
+
+    def __init__(self, parties: int) -> None:
+        self.parties = parties
+        self.arrived = 0
+        self.all_here = asyncio.Event()
+
+    async def wait(self) -> None:
+        self.arrived += 1
+        if self.arrived >= self.parties:
+            self.all_here.set()
+        await self.all_here.wait()
 
 
 def call_key(context: Any) -> str:

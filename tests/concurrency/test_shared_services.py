@@ -91,7 +91,7 @@ def test_coroutines_share_one_service_with_async_methods(shared):
     before = dict(vars(service))
 
     async def calls() -> list[Any]:
-        shared_services.async_barrier = asyncio.Barrier(CALLS)
+        shared_services.async_barrier = shared_services.AsyncBarrier(CALLS)
         return await asyncio.gather(*(find(service, n) for n in range(CALLS)))
 
     results = asyncio.run(calls())

@@ -27,9 +27,11 @@ process catches up (`EventSender.skips`).
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from django.db import DatabaseError
 from socketio import packet
 
 from . import event_log, fanout, sessions
@@ -43,6 +45,8 @@ if TYPE_CHECKING:
     from .workers import CallWorkers
 
 __all__ = ["LOST", "Recovery", "Resume", "with_pids"]
+
+logger = logging.getLogger("django_services.server")
 
 #: The disconnect reasons of a lost connection (python-engineio's), which a reconnect recovers.
 LOST = frozenset({"ping timeout", "transport close", "transport error"})
@@ -93,12 +97,17 @@ class Recovery:
         pid = auth.get("pid")
         if not isinstance(pid, str) or not pid or len(pid) > _PID_LENGTH:
             return None
-        saved = await self.workers.run(None, sessions.load, pid)
-        if saved is None:
-            return None
-        # A client sent no event yet sends its pid alone: what it was sent when it connected.
-        client = Offsets.decode(auth.get("offset", saved.offsets))
-        if client is None or not await self.workers.run(None, sessions.log_holds, client):
+        try:
+            saved = await self.workers.run(None, sessions.load, pid)
+            if saved is None:
+                return None
+            # A client sent no event yet sends its pid alone: what it was sent when it
+            # connected.
+            client = Offsets.decode(auth.get("offset", saved.offsets))
+            if client is None or not await self.workers.run(None, sessions.log_holds, client):
+                return None
+        except DatabaseError as exc:
+            logger.warning("A socket.io session could not be read: %s", exc)
             return None
         if not connection.is_authenticated:
             await self.workers.run(
@@ -135,7 +144,7 @@ class Recovery:
                 sender.skips[sid] = resume.client
             known = delivered.union(resume.client)
         self.pids[sid] = resume.pid
-        await self.workers.run(None, sessions.save, resume.pid, connection, channels, known)
+        await self._store(sessions.save, resume.pid, connection, channels, known)
 
     async def begin(self, connection: Connection) -> None:
         """Give a new connection its session (its channels joined already)."""
@@ -144,16 +153,14 @@ class Recovery:
         async with self.sender.deliveries:
             delivered = self.sender.tailer.delivered.offsets()
         self.pids[connection.sid] = pid
-        await self.workers.run(
-            None, sessions.save, pid, connection, self.channels(connection.sid), delivered
-        )
+        await self._store(sessions.save, pid, connection, self.channels(connection.sid), delivered)
 
     async def changed(self, connection: Connection) -> None:
         """Store a connection's new login and channels (after a login or a logout)."""
         pid = self.pids.get(connection.sid)
         if pid is not None:
             channels = self.channels(connection.sid)
-            await self.workers.run(None, sessions.save, pid, connection, channels)
+            await self._store(sessions.save, pid, connection, channels)
 
     async def end(self, connection: Connection, reason: Any) -> None:
         """
@@ -167,9 +174,16 @@ class Recovery:
             return
         if reason in LOST or self.stopping:
             channels = self.channels(sid)
-            await self.workers.run(None, sessions.save, pid, connection, channels, None, True)
+            await self._store(sessions.save, pid, connection, channels, None, True)
         else:
-            await self.workers.run(None, sessions.forget, pid)
+            await self._store(sessions.forget, pid)
+
+    async def _store(self, function: Any, *args: Any) -> None:
+        """Write a session (a worker thread); a database that fails it costs its recovery only."""
+        try:
+            await self.workers.run(None, function, *args)
+        except DatabaseError as exc:
+            logger.warning("A socket.io session could not be stored: %s", exc)
 
     def channels(self, sid: str) -> list[str]:
         """The channels (rooms) `sid` is in, but its own."""
