@@ -173,6 +173,7 @@ def test_threads_reading_through_one_cache_at_once_each_get_the_record(url):
         created = services[0].create({"text": "draft"})
         start = threading.Barrier(len(services))
         results: list[object] = []
+        retried: list[object] = []
 
         def read(service):
             start.wait()
@@ -182,6 +183,7 @@ def test_threads_reading_through_one_cache_at_once_each_get_the_record(url):
                 except Unavailable:
                     # The test server's in-memory SQLite locks a table another of its threads
                     # reads at that moment: the server answers 503, the read goes again.
+                    retried.append(service)
                     results.append(service.get(created["id"]))
 
         threads = [threading.Thread(target=read, args=(service,)) for service in services]
@@ -196,4 +198,5 @@ def test_threads_reading_through_one_cache_at_once_each_get_the_record(url):
     # A body was built (after the create's) for each read that came without a validator, and
     # once a copy was stored the reads revalidated it.
     unvalidated = sent(f"/counted/{created['id']}").count(None)
-    assert len(BODIES) - 1 == unvalidated < 30
+    assert len(BODIES) - 1 <= unvalidated <= len(BODIES) - 1 + len(retried)
+    assert unvalidated < 30 + len(retried)
