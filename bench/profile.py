@@ -258,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     from .workloads import ALL, BY_NAME
 
     if args.subscribe:
-        from django_services.server.events import event_bus
+        from django_services.server.pipeline.events import event_bus
 
         event_bus.subscribe(lambda event: None)
 

@@ -71,7 +71,7 @@ DEFAULTS: dict[str, Any] = {
     # services are public unless protected, as in Feathers.
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     # The DRF exception handler of services (dotted path): every error as Feathers JSON.
-    "EXCEPTION_HANDLER": "django_services.server.exceptions.exception_handler",
+    "EXCEPTION_HANDLER": "django_services.server.rest.exceptions.exception_handler",
     # The threads an ASGI server (`django_services.asgi.get_asgi_application()`) runs the sync
     # code of HTTP requests in, each lent to one request at a time, so that database
     # connections persist between requests as CONN_MAX_AGE allows. None: four a core and four

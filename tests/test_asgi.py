@@ -36,7 +36,7 @@ closable_connections = pytest.mark.skipif(
 
 SERVICES = {
     "todos": "tests.server.model_services.TodoService",
-    "refusing": "tests.server.test_model_services_create.RefusingTodoService",
+    "refusing": "tests.server.services.test_model_services_create.RefusingTodoService",
 }
 
 

@@ -88,13 +88,13 @@ def test_a_service_that_cannot_be_imported_is_reported_by_a_system_check():
     assert "no.such.module.TodoService" in errors[0].msg
 
 
-ECHO = "tests.server.services.EchoService"
+ECHO = "tests.server.echo_services.EchoService"
 PERSON = "tests.server.model_services.PersonService"
 
 
 def test_every_broken_service_is_reported_in_one_run():
     declared = {
-        "a": "tests.server.services.EchoServise",
+        "a": "tests.server.echo_services.EchoServise",
         "b": {"class": PERSON, "paginte": {"default": 10}},
         "c": {"class": PERSON, "multi": ["create", "explode"]},
         "d": {"class": PERSON, "paginate": {"default": 100, "max": 10}},

@@ -35,7 +35,7 @@ django.setup()
 call_command("check", deploy=sys.argv[3] == "deploy")
 """
 
-SERVING = {"SERVICES": {"echo": "tests.server.services.EchoService"}}
+SERVING = {"SERVICES": {"echo": "tests.server.echo_services.EchoService"}}
 
 
 def check(databases: dict, services: dict = SERVING, command: str = "deploy") -> str:

@@ -1,5 +1,5 @@
 """
-The conditional requests of an operation (see `django_services.server.conditional`): the
+The conditional requests of an operation (see `django_services.server.services.conditional`): the
 `ETag` (and `Last-Modified`) headers of its answer, the `If-None-Match` and `If-Modified-Since`
 of reads with their 304, the `If-Match` of writes with its 412, and 428 where the service
 requires it.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..server.conditional import IF_MATCH_KEY, IF_NONE_MATCH_KEY, ConditionalMixin
+from ..server.services.conditional import IF_MATCH_KEY, IF_NONE_MATCH_KEY, ConditionalMixin
 from .components import ERROR_SCHEMA
 
 __all__ = ["add_conditional"]

@@ -19,10 +19,10 @@ from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import build_mock_request
 
 from ..server.authentication.service import AuthenticationService
-from ..server.calls import CallContext, attach
-from ..server.methods import custom_methods
-from ..server.params import Params
+from ..server.pipeline.calls import CallContext, attach
+from ..server.pipeline.params import Params
 from ..server.routing import Route
+from ..server.services.methods import custom_methods
 from . import extensions  # noqa: F401 - registers the authentication schemes
 from .bodies import (
     ANY,

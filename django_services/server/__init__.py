@@ -18,17 +18,17 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .calls import CallContext, run_call, run_call_async
-    from .events import ServiceEvent, event_bus
-    from .exceptions import exception_handler
-    from .filters import FeathersQueryFilter
-    from .methods import service_method
-    from .model_services import ModelService
-    from .pagination import FeathersPagination
-    from .params import Params
-    from .query_set import QueryDeclaration
+    from .pipeline.calls import CallContext, run_call, run_call_async
+    from .pipeline.events import ServiceEvent, event_bus
+    from .pipeline.params import Params
     from .registry import get_service, register, unregister
-    from .services import Service
+    from .rest.exceptions import exception_handler
+    from .services.filters import FeathersQueryFilter
+    from .services.methods import service_method
+    from .services.model_services import ModelService
+    from .services.pagination import FeathersPagination
+    from .services.query_set import QueryDeclaration
+    from .services.service import Service
 
 __all__ = [
     "CallContext",
@@ -50,21 +50,21 @@ __all__ = [
 ]
 
 _MODULES = {
-    "CallContext": ".calls",
-    "FeathersPagination": ".pagination",
-    "FeathersQueryFilter": ".filters",
-    "ModelService": ".model_services",
-    "Params": ".params",
-    "QueryDeclaration": ".query_set",
-    "Service": ".services",
-    "ServiceEvent": ".events",
-    "event_bus": ".events",
-    "exception_handler": ".exceptions",
+    "CallContext": ".pipeline.calls",
+    "FeathersPagination": ".services.pagination",
+    "FeathersQueryFilter": ".services.filters",
+    "ModelService": ".services.model_services",
+    "Params": ".pipeline.params",
+    "QueryDeclaration": ".services.query_set",
+    "Service": ".services.service",
+    "ServiceEvent": ".pipeline.events",
+    "event_bus": ".pipeline.events",
+    "exception_handler": ".rest.exceptions",
     "get_service": ".registry",
     "register": ".registry",
-    "run_call": ".calls",
-    "run_call_async": ".calls",
-    "service_method": ".methods",
+    "run_call": ".pipeline.calls",
+    "run_call_async": ".pipeline.calls",
+    "service_method": ".services.methods",
     "unregister": ".registry",
 }
 

@@ -30,8 +30,8 @@ from django.http import HttpRequest, HttpResponseBase
 from django.views.decorators.csrf import csrf_exempt
 
 from ..conf import SETTINGS_NAME, did_you_mean, import_from_string, services_settings
-from .base_service import is_option
 from .routing import Route, Router, normalize_path, not_found_response, request_segments
+from .services.base_service import is_option
 
 __all__ = [
     "ServiceRegistry",

@@ -224,7 +224,7 @@ def test_each_package_exports_exactly_its_public_names(module_name):
 
 def test_the_event_subscribers_receive_is_exported_beside_the_bus():
     from django_services import server
-    from django_services.server.events import ServiceEvent
+    from django_services.server.pipeline.events import ServiceEvent
 
     assert server.ServiceEvent is ServiceEvent
     assert "schedule_events" not in server.__all__

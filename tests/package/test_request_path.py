@@ -49,5 +49,5 @@ def test_a_find_runs_through_few_modules(api, serve):
     modules, response = modules_called(lambda: api.get(path))
 
     assert body(response)["data"][0]["name"] == "Ann"
-    assert "django_services.server.query_set" in modules  # the trace sees the declaration
+    assert "django_services.server.services.query_set" in modules  # the trace sees the declaration
     assert len(modules) <= MOST_MODULES, sorted(modules)

@@ -9,7 +9,7 @@ import pytest
 
 from django_services.contract import STANDARD_METHODS
 from django_services.server import ModelService, Service, service_method
-from django_services.server.methods import RESERVED_NAMES
+from django_services.server.services.methods import RESERVED_NAMES
 from tests.server.conftest import _clear_cache  # noqa: F401 - the fixture
 
 #: The most public names of ours (101 before the helpers of the model service went private,

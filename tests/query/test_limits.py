@@ -109,7 +109,7 @@ def test_the_largest_queries_the_limits_allow_run_on_the_database(get, people):
 
 def test_python_callers_meet_the_same_limits(people):
     from django_services.errors import BadRequest
-    from django_services.server.params import Params
+    from django_services.server.pipeline.params import Params
     from tests.server.model_services import PersonService
 
     service = PersonService()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-S = "tests.server.services."
+S = "tests.server.echo_services."
 M = "tests.server.model_services."
 
 _MISSING = object()

@@ -10,7 +10,7 @@ from django.test import override_settings
 
 from django_services.server.registry import get_service, register, services, unregister
 from django_services.server.routing import Route, Router, normalize_path
-from tests.server import services as test_services
+from tests.server import echo_services as test_services
 from tests.server.http import M, S, assert_error, body
 
 ECHO = S + "EchoService"
@@ -225,9 +225,9 @@ def test_settings_changes_are_seen(api, serve):
 @pytest.mark.parametrize(
     ("services_setting", "message"),
     [
-        ({"echo": "tests.server.services.Missing"}, "Could not import"),
+        ({"echo": "tests.server.echo_services.Missing"}, "Could not import"),
         ({"echo": {"methods": ["find"]}}, "under 'class'"),
-        ({"echo": "tests.server.services.describe"}, "must be a Service"),
+        ({"echo": "tests.server.echo_services.describe"}, "must be a Service"),
         ({"a//b": ECHO}, "empty segment"),
         ({"a/:": ECHO}, "placeholder without a name"),
         ({"a/:x/b/:x": ECHO}, "twice"),

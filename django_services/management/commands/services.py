@@ -16,9 +16,9 @@ from typing import Any
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from django_services.server.methods import STANDARD_METHODS
 from django_services.server.registry import services
 from django_services.server.routing import Route
+from django_services.server.services.methods import STANDARD_METHODS
 
 COLUMNS = ("path", "class", "methods", "paginate", "multi", "id_field")
 

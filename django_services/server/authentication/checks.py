@@ -259,7 +259,7 @@ def check_users_services(app_configs: Any = None, **kwargs: Any) -> list[CheckMe
 def _writes_any_account(service: Any) -> bool:
     from django.contrib.auth import get_user_model
 
-    from ..model_services import ModelService
+    from ..services.model_services import ModelService
     from .users import UserService
 
     if not isinstance(service, ModelService):

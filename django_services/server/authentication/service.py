@@ -30,9 +30,9 @@ from rest_framework.response import Response
 
 from django_services.conf import import_from_string
 
-from ..params import Params
+from ..pipeline.params import Params
 from ..registry import get_service
-from ..services import Service
+from ..services.service import Service
 from .authenticators import get_access_token
 from .config import authentication_settings
 from .entity import login_field_names, subject_for

@@ -35,8 +35,8 @@ from rest_framework import serializers
 
 from django_services import clock
 
-from ..model_services import ModelService
-from ..query_set import QueryDeclaration
+from ..services.model_services import ModelService
+from ..services.query_set import QueryDeclaration
 from .entity import login_field_names
 from .permissions import AccountPermission, is_owner, is_staff
 

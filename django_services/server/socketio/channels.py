@@ -33,7 +33,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...conf import import_from_string, services_settings
-from ..events import ServiceEvent
+from ..pipeline.events import ServiceEvent
 from .connection import Connection
 
 __all__ = ["Channel", "Publisher", "channel", "get_publisher", "resolve_channels"]

@@ -21,7 +21,7 @@ import threading
 from typing import Any
 
 from ...conf import services_settings
-from ..events import ServiceEvent, event_bus
+from ..pipeline.events import ServiceEvent, event_bus
 from . import event_log, reads
 from .channels import get_publisher
 from .publishing import chosen_channels

@@ -30,7 +30,7 @@ from django.db import DEFAULT_DB_ALIAS
 
 from ... import clock
 from ...conf import services_settings
-from ..events import ServiceEvent
+from ..pipeline.events import ServiceEvent
 from . import reads
 from .channels import Channel, get_publisher, resolve_channels
 

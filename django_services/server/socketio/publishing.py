@@ -29,7 +29,7 @@ from typing import Any
 from socketio.async_pubsub_manager import AsyncPubSubManager
 
 from ... import clock
-from ..events import ServiceEvent
+from ..pipeline.events import ServiceEvent
 from . import event_log, fanout, reads
 from .channels import Channel, resolve_channels
 from .connection import Connection

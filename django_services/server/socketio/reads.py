@@ -40,7 +40,7 @@ from typing import Any
 from django.db import InterfaceError, OperationalError, close_old_connections, connections
 from rest_framework import exceptions as drf_exceptions
 
-from ..events import ServiceEvent
+from ..pipeline.events import ServiceEvent
 from .read_query import allowed_call, read_in_one_query
 
 __all__ = [
@@ -156,9 +156,9 @@ def _key(user: Any) -> Any:
 
 def _call(route: Any, user: Any, check: Mapping[str, Any]) -> tuple[Any, Any, Any]:
     """A fresh service instance in a `get` call by `user`: (service, params, request)."""
-    from ..call_request import build_request
-    from ..calls import CallContext, attach
-    from ..params import Params
+    from ..pipeline.call_request import build_request
+    from ..pipeline.calls import CallContext, attach
+    from ..pipeline.params import Params
 
     service = route.instance()
     params = Params(provider="socketio", user=user, route=dict(check["route"]))
@@ -195,8 +195,8 @@ def _may_read(route: Any, user: Any, check: Mapping[str, Any]) -> bool:
 
 def _shared_instance(route: Any, check: Mapping[str, Any]) -> Any:
     """The record, read once for every user (`"shared"`): an internal `get`, no permission."""
-    from ..calls import CallContext, attach
-    from ..params import Params
+    from ..pipeline.calls import CallContext, attach
+    from ..pipeline.params import Params
 
     service = route.instance()
     params = Params(route=dict(check["route"]))

@@ -27,7 +27,7 @@ from rest_framework.utils.encoders import JSONEncoder
 from ... import clock
 from ...errors import FeathersError, GeneralError
 from .. import telemetry
-from ..events import ServiceEvent, event_bus
+from ..pipeline.events import ServiceEvent, event_bus
 from . import emitter, fanout
 from .channels import get_publisher
 from .connection import Connection

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rest_framework.permissions import IsAuthenticated
 
 from django_services.server.authentication import SessionAuthentication, UserService
-from django_services.server.services import Service
+from django_services.server.services.service import Service
 
 
 class WhoAmIService(Service):

@@ -11,7 +11,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from django_services.server.authentication import AuthenticationService
-from django_services.server.params import Params
+from django_services.server.pipeline.params import Params
 
 from .conftest import EMAIL, PASSWORD, SECRET
 from .hashers import CountingMD5PasswordHasher

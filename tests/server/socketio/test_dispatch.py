@@ -183,7 +183,7 @@ async def test_an_unexpected_exception_is_a_general_error_without_details(connec
 async def test_a_result_of_none_is_a_null_result(connect, settings):
     settings.DJANGO_SERVICES = {
         **settings.DJANGO_SERVICES,
-        "SERVICES": {"none": "tests.server.services.NoneService"},
+        "SERVICES": {"none": "tests.server.echo_services.NoneService"},
     }
     client = await connect()
     assert await client.ack("find", "none", {}) == [None, None]

@@ -19,7 +19,7 @@ from django_services import clock
 from django_services.errors import BadRequest
 from django_services.models import LoggedEvent
 from django_services.server import Params, get_service
-from django_services.server.events import event_bus
+from django_services.server.pipeline.events import event_bus
 from django_services.server.socketio import Publisher, channel
 from django_services.server.socketio.event_log import prune
 from tests.server.http import body, send

@@ -195,7 +195,7 @@ async def test_a_shared_service_reaches_every_user_its_permissions_allow(publish
 async def test_an_event_published_from_the_event_loop_is_checked_in_a_worker_thread(
     publishing, connect, live_socket_server
 ):
-    from django_services.server.events import ServiceEvent
+    from django_services.server.pipeline.events import ServiceEvent
     from django_services.server.registry import get_service
 
     ada, _, _ = await logged_in(connect, "ada@example.com")
@@ -217,7 +217,7 @@ async def test_an_event_published_from_the_event_loop_is_checked_in_a_worker_thr
 
 
 def test_an_unknown_event_readers_value_is_named():
-    from django_services.server.events import ServiceEvent
+    from django_services.server.pipeline.events import ServiceEvent
     from tests.server.socketio.read_services import NoteService
 
     class Typo(NoteService):
