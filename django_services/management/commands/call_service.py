@@ -159,9 +159,9 @@ class ServiceCall:
 
     def local(self, path: str) -> Any:
         """Call this project's service in Python, as an internal call."""
+        from django_services.server.pipeline.errors import to_feathers_error
         from django_services.server.pipeline.params import Params
         from django_services.server.registry import get_service
-        from django_services.server.rest.exceptions import to_feathers_error
 
         try:
             service = get_service(path)

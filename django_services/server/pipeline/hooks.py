@@ -45,7 +45,7 @@ from django.core.signals import setting_changed
 
 from ...conf import SETTINGS_NAME, import_from_string, services_settings
 from ...errors import GeneralError
-from ..rest.exceptions import to_feathers_error
+from .errors import to_feathers_error
 
 __all__ = ["HOOK_TYPES", "HookChain", "app_hooks", "chain_for", "normalize_hooks"]
 

@@ -34,9 +34,9 @@ from ...client.telemetry import TRACE_QUERY_KEY
 from ...contract import method_arguments
 from ...errors import BadRequest, GeneralError, NotFound
 from ..pipeline.calls import CallContext, attach, run_call
+from ..pipeline.errors import retry_after, to_feathers_error
 from ..pipeline.params import Params
 from ..registry import services
-from ..rest.exceptions import retry_after, to_feathers_error
 from . import login
 from .connection import Connection
 from .workers import CallWorkers
