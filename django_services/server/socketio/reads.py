@@ -49,6 +49,7 @@ __all__ = [
     "allowed",
     "emit_message",
     "readable",
+    "readable_each",
     "recipients",
     "rule",
     "user_groups",
@@ -331,6 +332,24 @@ def _verdicts_in_thread(
             # found dead at its first query: once more on a new one.
             connections.close_all()
             return verdicts(check, groups)
+    finally:
+        close_old_connections()
+
+
+def readable_each(checks: Sequence[Mapping[str, Any]], user: Any) -> list[bool]:
+    """
+    Whether `user` (None: anonymous) may read each event of `checks`: a replay's, in one
+    worker thread. Once more on a new connection after a transient database error.
+    """
+    close_old_connections()
+    try:
+        try:
+            return [readable(check, [user])[0] for check in checks]
+        except Exception as exc:
+            if not is_transient(exc):
+                raise
+            connections.close_all()
+            return [readable(check, [user])[0] for check in checks]
     finally:
         close_old_connections()
 
