@@ -123,6 +123,23 @@ def database_connections(deployment: Deployment, writer: Writer, gap: int) -> No
         deployment.terminated += deployment.terminate_database_connections()
 
 
+def every_failure(deployment: Deployment, writer: Writer, gap: int) -> None:
+    """
+    Each failure in turn, `gap` writes apart, on two processes on Redis: the first's clients
+    cut off, Redis restarted, the first process SIGKILLed and started again, then SIGKILLed
+    for good (its clients go to the second), and on PostgreSQL the connections terminated.
+    """
+    cut(deployment, writer, gap)
+    writer.wait_for(gap)
+    redis_restart(deployment, writer, gap)
+    writer.wait_for(gap)
+    restart(deployment, writer, gap)
+    writer.wait_for(gap)
+    failover(deployment, writer, gap)
+    if deployment.is_postgres:
+        database_connections(deployment, writer, gap)
+
+
 SCENARIOS = {
     scenario.name: scenario
     for scenario in (
@@ -139,6 +156,7 @@ SCENARIOS = {
             redis=True,
             broken=(),
         ),
+        Scenario("all", "every failure in turn", every_failure, servers=2, redis=True),
         Scenario(
             "postgres",
             "PostgreSQL's connections terminated",

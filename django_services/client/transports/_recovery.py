@@ -15,7 +15,8 @@ offsets, and a trailing string is then data.
 that read the CONNECT answer and the events. They override python-socketio's internals
 (`_handle_connect(namespace, data)` and `_handle_event(namespace, id, data)`), checked by
 `tests/client/transports/test_recovery.py` on every version the package supports (python-socketio
-5.13 and later). The auth payload goes through python-socketio's own `auth=` callable.
+5.13 and later), and `connect()`, whose reconnects wait for the answer as long as the first
+connect did. The auth payload goes through python-socketio's own `auth=` callable.
 """
 
 from __future__ import annotations
@@ -40,6 +41,8 @@ class Recovery:
         self.offset: str | None = None
         #: Whether the last connect resumed the session of the one before it.
         self.recovered = False
+        #: The seconds a connect waits for its CONNECT answer, as the first one was told.
+        self.wait_timeout: float | None = None
 
     def auth(self, own: Any = None) -> Any:
         """The auth payload of a CONNECT: `own` with the `pid` and offset held, if any."""
@@ -50,6 +53,19 @@ class Recovery:
             # socket.io-client sends an undefined offset, which JSON leaves out.
             kept["offset"] = self.offset
         return {**kept, **(own or {})}
+
+    def connect_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        """
+        The keyword arguments of a `connect()`: python-socketio's reconnects give none of
+        `wait_timeout`, and wait 1 s for the CONNECT answer, then disconnect, which ends the
+        session on the server; the answer of a recovery comes after the events missed, so a
+        reconnect waits as long as the connect before it was allowed to.
+        """
+        if "wait_timeout" in options:
+            self.wait_timeout = options["wait_timeout"]
+        elif self.wait_timeout is not None:
+            options = {**options, "wait_timeout": self.wait_timeout}
+        return options
 
     def connected(self, namespace: str | None, data: Any) -> None:
         """Read the CONNECT answer `data` of `namespace`."""
@@ -80,6 +96,10 @@ class Recovery:
 class _RecoveringClient(socketio.Client):
     recovery: Recovery
 
+    def connect(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs = self.recovery.connect_options(kwargs)
+        return super().connect(*args, **kwargs)
+
     def _handle_connect(self, namespace: Any, data: Any) -> Any:
         self.recovery.connected(namespace, data)
         return super()._handle_connect(namespace, data)
@@ -90,6 +110,10 @@ class _RecoveringClient(socketio.Client):
 
 class _AsyncRecoveringClient(socketio.AsyncClient):
     recovery: Recovery
+
+    async def connect(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs = self.recovery.connect_options(kwargs)
+        return await super().connect(*args, **kwargs)
 
     async def _handle_connect(self, namespace: Any, data: Any) -> Any:
         self.recovery.connected(namespace, data)

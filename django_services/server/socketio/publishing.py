@@ -23,12 +23,14 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import logging
 from collections.abc import Callable
 from typing import Any
 
 from socketio.async_pubsub_manager import AsyncPubSubManager
 
 from ... import clock
+from ..database_errors import is_transient
 from ..pipeline.events import ServiceEvent
 from . import event_log, fanout, reads
 from .channels import Channel, resolve_channels
@@ -38,6 +40,8 @@ from .tailer import LATE_COMMIT, Tailer, read_ids
 from .workers import CallWorkers
 
 __all__ = ["GROUPS_TIMEOUT", "EventSender", "chosen_channels"]
+
+logger = logging.getLogger("django_services.server")
 
 #: Seconds the committing thread waits for the event loop to name an event's recipients.
 GROUPS_TIMEOUT = 5.0
@@ -102,12 +106,15 @@ class EventSender:
         if self._order is None:
             self._order = asyncio.Lock()
         async with self._order:
-            await self.deliver(offset, name, data, channels, read, checked)
-            manager = self.sio.manager
-            if isinstance(manager, fanout.RedisManager):
-                await manager.publish_logged(
-                    event_log.logged_message(offset, name, data, channels, read)
-                )
+            try:
+                await self.deliver(offset, name, data, channels, read, checked)
+            finally:
+                # The other processes check and send it for their own sockets either way.
+                manager = self.sio.manager
+                if isinstance(manager, fanout.RedisManager):
+                    await manager.publish_logged(
+                        event_log.logged_message(offset, name, data, channels, read)
+                    )
 
     async def deliver(
         self,
@@ -163,9 +170,13 @@ class EventSender:
         skip = [sid for sid, seen in self.skips.items() if offset in seen] or None
         try:
             await self._send_here(name, data, channels, read, checked, sent, skip)
-        except BaseException:
+        except BaseException as exc:
             # Not sent (its read check failed): the log's tail sends it again.
             delivered.missing[offset] = clock.monotonic()
+            if isinstance(exc, Exception):
+                logger.warning(
+                    "The event %s could not be sent now, the log's tail will: %r", offset, exc
+                )
             raise
         if self.skips:
             for sid, seen in list(self.skips.items()):
@@ -259,7 +270,15 @@ class EventSender:
             # A loop too busy to answer: the fan-out checks, in a worker thread.
             groups.cancel()
             return None
-        return reads.verdicts(read, found) if found else {}
+        if not found:
+            return {}
+        try:
+            return reads.verdicts(read, found)
+        except Exception as exc:
+            if not is_transient(exc):
+                raise
+            # The database failed the check (its connection ended): the fan-out checks.
+            return None
 
     async def _groups(self, rooms: list[str]) -> dict[Any, tuple[Any, list[str]]]:
         sids = [sid for sid, _ in self.sio.manager.get_participants("/", rooms)]

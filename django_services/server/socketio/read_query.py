@@ -26,6 +26,7 @@ from rest_framework.permissions import BasePermission
 
 from ...errors import BadRequest, FeathersError
 from ...query.convert import convert_value
+from ..database_errors import is_transient
 
 __all__ = ["BATCH", "allowed_call", "read_in_one_query"]
 
@@ -70,7 +71,9 @@ def read_in_one_query(calls: Sequence[tuple[int, Any, Any]], record_id: Any) -> 
             ]
             combined = batch[0].union(*batch[1:], all=True) if len(batch) > 1 else batch[0]
             found.update(row[0] for row in combined)
-    except (DatabaseError, NotSupportedError, TypeError, ValueError):
+    except (DatabaseError, NotSupportedError, TypeError, ValueError) as exc:
+        if is_transient(exc):
+            raise
         return None
     if not found or not _object_permissions(first):
         return found
@@ -97,12 +100,18 @@ def _object_allowed(service: Any, request: Any, instance: Any) -> bool:
 
 
 def allowed_call(read: Callable[[], Any]) -> bool:
-    """Whether `read()` ran without the error of a refused or missing read."""
+    """
+    Whether `read()` ran without the error of a refused or missing read. A transient database
+    error (`database_errors.is_transient`: a lost connection, a lock) says nothing of the
+    user's rights: it is raised, for the check to be made again.
+    """
     try:
         read()
     except (FeathersError, drf_exceptions.APIException, Http404, PermissionDenied):
         return False
-    except Exception:
+    except Exception as exc:
+        if is_transient(exc):
+            raise
         # What a `get` would answer with a 500: this user does not get the event.
         logger.exception("A read check of an event failed.")
         return False

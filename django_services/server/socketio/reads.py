@@ -37,9 +37,10 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
-from django.db import InterfaceError, OperationalError, close_old_connections, connections
+from django.db import close_old_connections, connections
 from rest_framework import exceptions as drf_exceptions
 
+from ..database_errors import is_transient
 from ..pipeline.events import ServiceEvent
 from .read_query import allowed_call, read_in_one_query
 
@@ -48,6 +49,7 @@ __all__ = [
     "allowed",
     "emit_message",
     "readable",
+    "readable_each",
     "recipients",
     "rule",
     "user_groups",
@@ -103,11 +105,15 @@ def readable(check: Mapping[str, Any], users: Sequence[Any]) -> list[bool]:
     """
     Whether each of `users` (None: anonymous) may read the event `check` describes.
 
-    Runs Django code: call it from a thread, not the event loop. Any failure means unreadable.
+    Runs Django code: call it from a thread, not the event loop. Any failure means unreadable,
+    but a transient database error (a lost connection, a lock), which is raised: it says
+    nothing of the users' rights, and the check is to be made again.
     """
     try:
         return _readable(check, users)
-    except Exception:
+    except Exception as exc:
+        if is_transient(exc):
+            raise
         logger.exception("The read check of an event of %r failed.", check.get("path"))
         return [False] * len(users)
 
@@ -319,11 +325,31 @@ def _verdicts_in_thread(
     try:
         try:
             return verdicts(check, groups)
-        except (InterfaceError, OperationalError):
+        except Exception as exc:
+            if not is_transient(exc):
+                raise
             # A connection the database ended (a restart, a failover, an administrator) is
             # found dead at its first query: once more on a new one.
             connections.close_all()
             return verdicts(check, groups)
+    finally:
+        close_old_connections()
+
+
+def readable_each(checks: Sequence[Mapping[str, Any]], user: Any) -> list[bool]:
+    """
+    Whether `user` (None: anonymous) may read each event of `checks`: a replay's, in one
+    worker thread. Once more on a new connection after a transient database error.
+    """
+    close_old_connections()
+    try:
+        try:
+            return [readable(check, [user])[0] for check in checks]
+        except Exception as exc:
+            if not is_transient(exc):
+                raise
+            connections.close_all()
+            return [readable(check, [user])[0] for check in checks]
     finally:
         close_old_connections()
 

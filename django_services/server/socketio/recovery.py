@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 from django.db import DatabaseError
 from socketio import packet
 
-from . import event_log, fanout, sessions
+from . import event_log, fanout, reads, sessions
 from .channels import get_publisher
 from .login import restore_login
 from .offsets import Offsets
@@ -129,11 +129,17 @@ class Recovery:
             delivered = sender.tailer.delivered.offsets()
             rows = await self.workers.run(None, sessions.missed_rows, resume.client, delivered)
             joined = set(channels)
-            for row in rows:
-                payload = _payload_for(row, joined)
-                if payload is _UNSEEN:
-                    continue
-                if row["read"] is not None and not await sender.readers(row["read"], [sid]):
+            seen = [(row, _payload_for(row, joined)) for row in rows]
+            seen = [(row, payload) for row, payload in seen if payload is not _UNSEEN]
+            # The read checks of every event, in one worker thread: the answer waits for them.
+            checks = [row["read"] for row, _ in seen if row["read"] is not None]
+            user = connection.user if reads.user_key(connection) is not None else None
+            answers = (
+                await self.workers.run(None, reads.readable_each, checks, user) if checks else []
+            )
+            allowed = iter(answers)
+            for row, payload in seen:
+                if row["read"] is not None and not next(allowed):
                     continue
                 name = f"{row['path']} {row['event']}"
                 offset = resume.client.with_prefix_of(delivered, row["id"]).encode()

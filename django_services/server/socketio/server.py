@@ -45,6 +45,7 @@ from .protocol import (
     refuse_namespace,
 )
 from .publishing import EventSender
+from .reads import user_key
 from .recovery import Recovery, with_pids
 from .revocation import Revocations
 from .workers import CallWorkers
@@ -249,9 +250,9 @@ class SocketServer:
             if is_login_call(args):
                 # Logins and logouts of one connection, and their channels, one at a time.
                 async with connection.login_lock:
-                    login_before = connection.authentication
+                    login_before, user_before = connection.authentication, user_key(connection)
                     ack = await dispatch(connection, event, args, self.workers, budget.slots)
-                    await self._follow_login(connection, login_before)
+                    await self._follow_login(connection, login_before, user_before)
             else:
                 ack = await dispatch(connection, event, args, self.workers, budget.slots)
                 if connection.lost_login is not None:
@@ -262,7 +263,7 @@ class SocketServer:
         self._arm_expiry(connection)
         return ack
 
-    async def _follow_login(self, connection: Connection, login_before: Any) -> None:
+    async def _follow_login(self, connection: Connection, before: Any, user: Any = None) -> None:
         """
         After a call: log the connection out if the call found its login gone (and no login
         replaced it since), and move its channels if its login changed, before the answer.
@@ -270,25 +271,27 @@ class SocketServer:
         lost, connection.lost_login = connection.lost_login, None
         if lost is not None and connection.authentication is lost:
             connection.logout()
-        if connection.authentication is not login_before:
+        if connection.authentication is not before:
             publisher = get_publisher()
             if publisher is not None:
-                await self._move_channels(connection, publisher)
+                same = user is not None and user == user_key(connection)
+                await self._move_channels(connection, publisher, same)
 
     # Channels and events ------------------------------------------------------------------
 
-    async def _move_channels(self, connection: Connection, publisher: Any) -> None:
+    async def _move_channels(
+        self, connection: Connection, publisher: Any, same_user: bool = False
+    ) -> None:
         """
-        After a login or a logout (however it came): leave every channel, then join the
-        login's channels, or the publisher's `logged_out()` ones.
+        After a login or a logout (however it came): into the login's channels, or the
+        publisher's `logged_out()` ones. A login again as the same user (`same_user`: a
+        reconnect's) never leaves a channel it keeps, so no event sent meanwhile passes it by.
         """
         sid, login = connection.sid, connection.authentication
-        for room in self.sio.rooms(sid):
-            if room != sid:
-                await self.sio.leave_room(sid, room)
+        if not same_user:
+            await self._leave_channels(sid, set())
         if login is None:
-            for name in publisher.logged_out(connection):
-                await self.sio.enter_room(sid, name)
+            names = list(publisher.logged_out(connection))
         else:
             try:
                 names = await self.workers.run(None, _channel_names, publisher, connection)
@@ -300,9 +303,17 @@ class SocketServer:
             if connection.authentication is not login:
                 # Ended meanwhile (`end_login`), which placed the connection already.
                 return
-            for name in names:
+        await self._leave_channels(sid, set(names))
+        joined = set(self.sio.rooms(sid))
+        for name in names:
+            if name not in joined:
                 await self.sio.enter_room(sid, name)
         await self.recovery.changed(connection)
+
+    async def _leave_channels(self, sid: str, kept: set[str]) -> None:
+        for room in self.sio.rooms(sid):
+            if room != sid and room not in kept:
+                await self.sio.leave_room(sid, room)
 
     async def _channels_for(self, connection: Connection, publisher: Any) -> list[str]:
         """The channels a connection in its login state joins (`publisher`)."""

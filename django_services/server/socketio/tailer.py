@@ -29,6 +29,7 @@ from typing import Any
 from django.db import InterfaceError, OperationalError, close_old_connections, connections
 
 from ... import clock
+from ..database_errors import is_transient
 from .event_log import prune_now_and_then, recovery_setting
 from .offsets import Offsets
 
@@ -203,8 +204,12 @@ class Tailer:
                     )
                     known = True
                 held = await self.catch_up()
-            except Exception:
-                logger.exception("The event log could not be read.")
+            except Exception as exc:
+                if not is_transient(exc):
+                    logger.exception("The event log could not be read.")
+                else:
+                    # The database is away for a moment: read it again at the next turn.
+                    logger.warning("The event log could not be read now: %s", exc)
             finally:
                 # A database down at start holds no delivery back: the log is read later.
                 self._started.set()

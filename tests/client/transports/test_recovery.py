@@ -7,13 +7,18 @@ socket.io server with recovery on is tested in tests/interop/test_socket_recover
 
 from __future__ import annotations
 
+import asyncio
 import inspect
+from typing import Any
 
 import pytest
 import socketio
 
 from django_services.client import socketio_client
 from django_services.client.transports._recovery import Recovery, adapt
+from tests.client.proxy import Proxy
+from tests.servers import AsgiThreadServer
+from tests.waiting import eventually
 
 
 def held(pid: str | None = "p1", offset: str | None = None) -> Recovery:
@@ -154,3 +159,45 @@ def test_a_connection_starts_not_recovered(client):
 def test_the_auth_option_is_a_mapping(auth):
     with pytest.raises(ValueError, match=r"options\['auth'\] must be a mapping"):
         socketio_client("http://127.0.0.1:9", options={"auth": auth})
+
+
+def test_a_reconnect_waits_for_a_late_connect_answer_as_long_as_the_first_connect():
+    # A recovery's CONNECT answer comes after the events missed: python-socketio's reconnect
+    # would give up on it after 1 s and disconnect, which ends the session on the server.
+    sio = socketio.AsyncServer(async_mode="asgi")
+    connects: list[Any] = []
+    reasons: list[str] = []
+
+    @sio.on("connect")
+    async def connect(sid, environ, auth):
+        connects.append(auth)
+        if len(connects) == 2:
+            await asyncio.sleep(1.5)
+
+    @sio.on("disconnect")
+    async def disconnect(sid, reason=None):
+        reasons.append(str(reason))
+
+    @sio.on("ping")
+    async def ping(sid):
+        return "pong"
+
+    with AsgiThreadServer(socketio.ASGIApp(sio), lifespan="off") as server:
+        proxy = Proxy(server.url).start()
+        client = socketio.Client(
+            reconnection_delay=0.1, reconnection_delay_max=0.1, randomization_factor=0
+        )
+        connection = socketio_client(
+            proxy.url, client, options={"transports": ["websocket"], "timeout": 5}
+        )
+        try:
+            connection.connect()
+            proxy.drop()
+            eventually(lambda: len(connects) == 2 and client.connected and client.sid, 10)
+            # The answer to a call sent after the reconnect: no other connect came before it.
+            assert client.call("ping", timeout=5) == "pong"
+            assert len(connects) == 2
+            assert reasons == ["transport close"]  # the cut, and no disconnect of the client's
+        finally:
+            connection.close()
+            proxy.stop()

@@ -9,6 +9,7 @@ import requests
 from asgiref.sync import sync_to_async
 
 from tests.server.socketio.conftest import PASSWORD
+from tests.server.socketio.realtime import gate
 from tests.waiting import eventually_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -195,3 +196,32 @@ async def test_every_logout_moves_the_channels_alike(
     assert "todos created" not in [event for event, _ in ada.events]
     # In no channel, or in those of a new connection, which get `people` events.
     assert (("people created", person) in ada.events) is logging_out
+
+
+@pytest.fixture
+def gated(services_settings, settings):
+    settings.DJANGO_SERVICES = {
+        **services_settings,
+        "SOCKETIO_PUBLISHER": "tests.server.socketio.realtime.GatedPublisher",
+    }
+    yield gate
+    gate.release()
+
+
+async def test_a_login_again_as_the_same_user_misses_no_event_while_its_channels_are_chosen(
+    gated, connect, live_socket_server
+):
+    ada, _ = await logged_in(connect, "ada@example.com")
+    bob, _ = await logged_in(connect, "bob@example.com")
+    gated.arm()
+    credentials = {"strategy": "local", "email": "ada@example.com", "password": PASSWORD}
+    again = asyncio.ensure_future(ada.call("create", "authentication", credentials, {}))
+    assert await asyncio.to_thread(gated.entered.wait, 10)
+
+    person = await bob.call("create", "people", {"name": "while choosing"}, {})
+    await server_barrier(live_socket_server, [bob])
+    gated.release()
+    await again
+    await barrier(bob, [ada])
+
+    assert ("people created", person) in ada.events
