@@ -33,7 +33,7 @@ from ..database_errors import is_transient
 from .event_log import prune_now_and_then, recovery_setting
 from .offsets import Offsets
 
-__all__ = ["LATE_COMMIT", "MAX_GAPS", "Delivered", "Tailer", "read_ids", "read_rows"]
+__all__ = ["LATE_COMMIT", "MAX_GAPS", "Delivered", "Tailer", "log_end", "read_ids", "read_rows"]
 
 logger = logging.getLogger("django_services.server")
 
@@ -54,6 +54,18 @@ class Delivered:
     def __init__(self, top: int = 0) -> None:
         self.top = top
         self.missing: dict[int, float] = {}
+
+    def start(self, top: int, gaps: list[int], now: float) -> None:
+        """
+        Take what was logged up to `top` as not this process's to deliver, but the `gaps` below
+        it: those may still commit, and are then delivered as any late row.
+        """
+        if top <= self.top:
+            return
+        for offset in gaps:
+            if offset > self.top:
+                self.missing.setdefault(offset, now)
+        self.top = top
 
     def claim(self, offset: int, now: float | None = None) -> bool:
         """Whether `offset` is still to deliver here; from now on it is delivered."""
@@ -147,17 +159,23 @@ def _prune() -> None:
         close_old_connections()
 
 
-def newest() -> int:
-    """The id of the newest logged event (0: none), where a new process starts tailing."""
-    from django.db.models import Max
-
+def log_end() -> tuple[int, list[int]]:
+    """
+    Where a new process starts tailing: the id of the newest logged event (0: none), and the
+    ids missing between the last `MAX_GAPS` rows, which may be writes still committing
+    elsewhere (a lower id can commit after a higher one) rather than rolled back.
+    """
     from ...models import LoggedEvent
 
     close_old_connections()
     try:
-        return LoggedEvent.objects.aggregate(newest=Max("id"))["newest"] or 0
+        ids = list(LoggedEvent.objects.order_by("-id").values_list("id", flat=True)[:MAX_GAPS])
     finally:
         close_old_connections()
+    if not ids:
+        return 0, []
+    present = set(ids)
+    return ids[0], [offset for offset in range(ids[-1] + 1, ids[0]) if offset not in present]
 
 
 class Tailer:
@@ -199,9 +217,7 @@ class Tailer:
                 if not known:
                     # What was logged before this process tails the log is not its to
                     # deliver; what it delivered live meanwhile stays as it is.
-                    self.delivered.top = max(
-                        self.delivered.top, await self.workers.run(None, newest)
-                    )
+                    self.delivered.start(*await self.workers.run(None, log_end), clock.monotonic())
                     known = True
                 held = await self.catch_up()
             except Exception as exc:

@@ -9,6 +9,7 @@ import asyncio
 import threading
 
 import pytest
+from django.core.management.color import no_style
 from django.db import connection, connections, transaction
 from django.test.utils import CaptureQueriesContext
 
@@ -200,3 +201,56 @@ async def test_a_row_committed_late_is_delivered_after_the_later_ones_once(
 
     names = [data["name"] for event, data in ada.events if event == "people created"]
     assert names == ["Early", "Late", "barrier"]
+
+
+def logged(row_id, name):
+    """A `people created` event logged under `row_id`, in a thread of its own."""
+
+    def write():
+        try:
+            with transaction.atomic():
+                LoggedEvent.objects.create(
+                    id=row_id,
+                    logged_at=clock.now(),
+                    path="people",
+                    event="created",
+                    data={"id": row_id, "name": name},
+                    channels=[{"names": ["authenticated"]}],
+                    read=None,
+                )
+        finally:
+            connections.close_all()
+
+    return asyncio.to_thread(write)
+
+
+@pytest.fixture
+def log_with_a_gap(publishing):
+    """Rows 900001 and 900003 logged before the server starts; 900002 still committing."""
+    for row_id, name in [(900_001, "Before"), (900_003, "Above the gap")]:
+        asyncio.run(logged(row_id, name))
+    # The ids the server's own writes take come after them, as they would.
+    with connection.cursor() as cursor:
+        for sql in connection.ops.sequence_reset_sql(no_style(), [LoggedEvent]):
+            cursor.execute(sql)
+
+
+async def test_a_row_still_committing_when_the_process_starts_is_delivered_when_it_commits(
+    log_with_a_gap, connect, live_socket_server
+):
+    # Another process's write took id 900002 before 900003 and commits after this process
+    # started tailing: it is this process's to deliver, though the log's end was above it.
+    ada, _ = await logged_in(connect, "ada@example.com")
+    await started(live_socket_server)
+    server = live_socket_server.application.server
+
+    await logged(900_002, "Committed late")
+    server.loop.call_soon_threadsafe(server.events.tailer.wake)
+    await eventually_async(
+        lambda: ("people created", {"id": 900_002, "name": "Committed late"}) in ada.events,
+        message="the late row arrives",
+    )
+    await barrier(ada, [ada])
+
+    names = [data.get("name") for event, data in ada.events if event == "people created"]
+    assert names == ["Committed late", "barrier"]
