@@ -217,7 +217,8 @@ class Tailer:
                 if not known:
                     # What was logged before this process tails the log is not its to
                     # deliver; what it delivered live meanwhile stays as it is.
-                    self.delivered.start(*await self.workers.run(None, log_end), clock.monotonic())
+                    top, gaps = await self.workers.run(None, log_end)
+                    self.delivered.start(top, gaps, clock.monotonic())
                     known = True
                 held = await self.catch_up()
             except Exception as exc:
