@@ -31,7 +31,7 @@ __all__ = ["JSONTextField", "LoggedEvent", "RefreshToken", "SocketSession"]
 _ENCODER = JSONEncoder()
 
 
-class JSONTextField(models.TextField):  # type: ignore[type-arg]
+class JSONTextField(models.TextField):
     """
     A JSON document kept as its text in a text column: encoded with DRF's `JSONEncoder` when
     written, decoded when read, None as SQL NULL. Unlike `JSONField`, the database neither

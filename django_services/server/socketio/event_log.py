@@ -173,7 +173,7 @@ def _insert(rows: list[tuple[Any, ...]], using: str) -> list[int]:
     ]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        returned = connection.ops.fetch_returned_insert_rows(cursor)
+        returned = cursor.fetchall()
     return [row[0] for row in returned]
 
 
@@ -187,7 +187,8 @@ def _statement(using: str, vendor: str, count: int) -> tuple[str | None, tuple[F
     from ...models import LoggedEvent
 
     meta = LoggedEvent._meta
-    fields = tuple(meta.get_field(name) for name in _COLUMNS)
+    by_name = {field.name: field for field in meta.concrete_fields}
+    fields = tuple(by_name[name] for name in _COLUMNS)
     connection = connections[using]
     if not connection.features.can_return_rows_from_bulk_insert:
         return None, fields
