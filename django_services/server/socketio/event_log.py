@@ -157,32 +157,36 @@ _COLUMNS = ("logged_at", "path", "event", "data", "channels", "read")
 
 
 def _insert(rows: list[tuple[Any, ...]], using: str) -> list[int]:
-    """Insert `rows` (values of `_COLUMNS`) in one statement; return their ids, in order."""
+    """
+    Insert `rows` (values of `_COLUMNS`) and return their ids, in order: one row by the
+    statement `_statement()` keeps, several by `bulk_create` (whose statement's shape
+    depends on the values: PostgreSQL's `UNNEST` of arrays).
+    """
     from ...models import LoggedEvent
 
     connection = connections[using]
-    sql, fields = _statement(using, connection.vendor, len(rows))
+    sql, fields = _statement(using, connection.vendor) if len(rows) == 1 else (None, ())
     if sql is None:
         objects = [LoggedEvent(**dict(zip(_COLUMNS, row, strict=True))) for row in rows]
         LoggedEvent.objects.using(using).bulk_create(objects)
         return [item.pk for item in objects]
     params = [
         field.get_db_prep_save(value, connection)
-        for row in rows
-        for field, value in zip(fields, row, strict=True)
+        for field, value in zip(fields, rows[0], strict=True)
     ]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        returned = cursor.fetchall()
-    return [row[0] for row in returned]
+        returned = cursor.fetchone()
+    return [returned[0]]
 
 
-@functools.lru_cache(maxsize=32)
-def _statement(using: str, vendor: str, count: int) -> tuple[str | None, tuple[Field, ...]]:
+@functools.lru_cache(maxsize=16)
+def _statement(using: str, vendor: str) -> tuple[str | None, tuple[Field, ...]]:
     """
-    The `INSERT` of `count` rows of `_COLUMNS` that returns their ids, as Django's insert
-    compiler writes it for the database `using`, and the fields whose values it takes; None
-    for a database whose `INSERT` cannot return the ids of its rows (`bulk_create` then).
+    The `INSERT` of one row of `_COLUMNS` that returns its id, as Django's insert compiler
+    writes it for the database `using`, and the fields whose values it takes, one
+    placeholder each; None for a database whose `INSERT` cannot return the id it made
+    (`bulk_create` then, which asks the database afterwards).
     """
     from ...models import LoggedEvent
 
@@ -190,14 +194,14 @@ def _statement(using: str, vendor: str, count: int) -> tuple[str | None, tuple[F
     by_name = {field.name: field for field in meta.concrete_fields}
     fields = tuple(by_name[name] for name in _COLUMNS)
     connection = connections[using]
-    if not connection.features.can_return_rows_from_bulk_insert:
+    if not connection.features.can_return_columns_from_insert:
         return None, fields
     query = InsertQuery(LoggedEvent)
-    query.insert_values(fields, [LoggedEvent() for _ in range(count)])
+    query.insert_values(fields, [LoggedEvent()])
     compiler = query.get_compiler(using=using)
     compiler.returning_fields = [meta.pk]
     statements = compiler.as_sql()
-    if len(statements) != 1 or compiler.returning_params:
+    if len(statements) != 1 or compiler.returning_params or len(statements[0][1]) != len(fields):
         return None, fields
     return statements[0][0], fields
 
