@@ -19,10 +19,34 @@ channels and its login, by any process, within `SOCKETIO_RECOVERY["WINDOW"]`.
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from django.db import models
 from rest_framework.utils.encoders import JSONEncoder
 
-__all__ = ["LoggedEvent", "RefreshToken", "SocketSession"]
+__all__ = ["JSONTextField", "LoggedEvent", "RefreshToken", "SocketSession"]
+
+#: One encoder for every JSON text column (DRF's: dates, decimals, UUIDs...).
+_ENCODER = JSONEncoder()
+
+
+class JSONTextField(models.TextField):
+    """
+    A JSON document kept as its text in a text column: encoded with DRF's `JSONEncoder` when
+    written, decoded when read, None as SQL NULL. Unlike `JSONField`, the database neither
+    checks nor parses it (SQLite's `JSON_VALID` on each write), and it cannot be queried
+    inside: the event log only stores and returns its documents.
+    """
+
+    def get_prep_value(self, value: Any) -> Any:
+        return None if value is None else _ENCODER.encode(value)
+
+    def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
+        return None if value is None else json.loads(value)
+
+    def to_python(self, value: Any) -> Any:
+        return value
 
 
 class RefreshToken(models.Model):
@@ -58,9 +82,9 @@ class LoggedEvent(models.Model):
     logged_at = models.DateTimeField(db_index=True)
     path = models.CharField(max_length=255)
     event = models.CharField(max_length=255)
-    data = models.JSONField(encoder=JSONEncoder, null=True)
-    channels = models.JSONField(encoder=JSONEncoder)
-    read = models.JSONField(encoder=JSONEncoder, null=True)
+    data = JSONTextField(null=True)
+    channels = JSONTextField()
+    read = JSONTextField(null=True)
 
     class Meta:
         verbose_name = "logged event"

@@ -1,5 +1,6 @@
-import rest_framework.utils.encoders
 from django.db import migrations, models
+
+import django_services.models
 
 
 class Migration(migrations.Migration):
@@ -13,18 +14,9 @@ class Migration(migrations.Migration):
                 ("logged_at", models.DateTimeField(db_index=True)),
                 ("path", models.CharField(max_length=255)),
                 ("event", models.CharField(max_length=255)),
-                (
-                    "data",
-                    models.JSONField(encoder=rest_framework.utils.encoders.JSONEncoder, null=True),
-                ),
-                (
-                    "channels",
-                    models.JSONField(encoder=rest_framework.utils.encoders.JSONEncoder),
-                ),
-                (
-                    "read",
-                    models.JSONField(encoder=rest_framework.utils.encoders.JSONEncoder, null=True),
-                ),
+                ("data", django_services.models.JSONTextField(null=True)),
+                ("channels", django_services.models.JSONTextField()),
+                ("read", django_services.models.JSONTextField(null=True)),
             ],
             options={"verbose_name": "logged event", "ordering": ["id"]},
         ),

@@ -31,13 +31,15 @@ fans events out to other processes (socket.io) subscribes to it and publishes fr
 from __future__ import annotations
 
 import dataclasses
+import functools
+import importlib
 import logging
 import threading
 from collections.abc import Callable, Collection
+from types import ModuleType
 from typing import Any
 
 from django.db import transaction
-from django.utils.module_loading import import_string
 
 from ...conf import services_settings
 
@@ -114,8 +116,11 @@ def _deliver(receiver: Callable[..., Any], event: ServiceEvent, *args: Any) -> N
         )
 
 
-# The socket.io transport, which imports this module, keeps the log of the events it sends.
-_EVENT_LOG = "django_services.server.socketio.event_log"
+@functools.cache
+def _event_log() -> ModuleType:
+    # The socket.io transport, which imports this module, keeps the log of the events it sends.
+    return importlib.import_module("django_services.server.socketio.event_log")
+
 
 #: The event bus of the project.
 event_bus = EventBus()
@@ -134,12 +139,12 @@ def schedule_events(
     events = [ServiceEvent(path, event, record, context) for record in records]
     if logged:
         # In the write's transaction: the events exist exactly when the write commits.
-        events = import_string(_EVENT_LOG + ".write")(events, using)
+        events = _event_log().write(events, using)
 
     def publish() -> None:
         for item in events:
             event_bus.publish(item)
         if logged:
-            import_string(_EVENT_LOG + ".prune_now_and_then")(using)
+            _event_log().prune_now_and_then(using)
 
     transaction.on_commit(publish, using=using)

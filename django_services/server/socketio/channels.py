@@ -29,6 +29,7 @@ publisher, nor when it returns nothing; the authentication service publishes not
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Iterable
 from typing import Any
 
@@ -108,8 +109,14 @@ def get_publisher() -> Publisher | None:
     value = services_settings.SOCKETIO_PUBLISHER
     if value is None:
         return None
-    publisher = import_from_string(value, "['SOCKETIO_PUBLISHER']")
+    publisher = _imported(value) if isinstance(value, str) else value
     return publisher() if isinstance(publisher, type) else publisher
+
+
+@functools.lru_cache(maxsize=16)
+def _imported(path: str) -> Any:
+    """The publisher at the dotted `path`, imported once (each write asks for it)."""
+    return import_from_string(path, "['SOCKETIO_PUBLISHER']")
 
 
 def resolve_channels(publisher: Publisher, event: ServiceEvent) -> list[Channel]:

@@ -8,10 +8,14 @@ The event log: each service event a publisher sends, written with the write that
 
 When a write schedules its events (`events.schedule_events`), still inside its transaction,
 the publisher chooses their channels and the read rule is described (`reads.rule`); both are
-inserted with the event as it is sent, one INSERT per call, into `LoggedEvent`. A rolled-back
-write logs nothing; a committed one has its events logged, whatever becomes of the process
-afterwards. The id of a row is the event's offset. The live send after commit uses the channels
-chosen here, so the publisher is asked once per event.
+inserted with the event as it is sent, one INSERT per call, into `LoggedEvent`: the statement
+Django's insert compiler makes for the log's table, made once per database and number of rows,
+with the values each field adapts, in the transaction the call holds (no savepoint or
+transaction of its own: one statement is atomic by itself). Its JSON columns are text
+(`JSONTextField`), encoded once here, which the database neither checks nor parses. A
+rolled-back write logs nothing; a committed one has its events logged, whatever becomes of the
+process afterwards. The id of a row is the event's offset. The live send after commit uses the
+channels chosen here, so the publisher is asked once per event.
 
 `prune()` keeps the last `WINDOW` seconds and at most `MAX_EVENTS` rows; it runs now and then
 after a commit, and as `manage.py prune_events`.
@@ -21,12 +25,15 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import functools
 import logging
 import threading
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import DEFAULT_DB_ALIAS
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models import Field
+from django.db.models.sql import InsertQuery
 
 from ... import clock
 from ...conf import services_settings
@@ -48,7 +55,8 @@ __all__ = [
 logger = logging.getLogger("django_services.server")
 
 _lock = threading.Lock()
-_next_prune: datetime.datetime | None = None
+#: The `clock.time()` from which the next `prune_now_and_then()` prunes.
+_next_prune: float | None = None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -106,14 +114,12 @@ def write(events: list[ServiceEvent], using: str | None) -> list[ServiceEvent]:
     with their `entry`; unchanged without a publisher. An event whose channels or read rule
     cannot be chosen is logged as an error and sent to nobody.
     """
-    from ...models import LoggedEvent
-
     publisher = get_publisher()
     if publisher is None:
         return events
     now = clock.now()
-    rows: list[LoggedEvent] = []
-    chosen: list[tuple[ServiceEvent, list[Channel], Any, LoggedEvent | None]] = []
+    rows: list[tuple[Any, ...]] = []
+    chosen: list[tuple[ServiceEvent, list[Channel], Any, int | None]] = []
     for event in events:
         try:
             channels = resolve_channels(publisher, event)
@@ -126,24 +132,78 @@ def write(events: list[ServiceEvent], using: str | None) -> list[ServiceEvent]:
             )
             chosen.append((event, [], None, None))
             continue
-        row = None
+        index = None
         if channels:
-            row = LoggedEvent(
-                logged_at=now,
-                path=event.path or "",
-                event=event.event,
-                data=event.data,
-                channels=channels_json(channels),
-                read=read,
+            index = len(rows)
+            rows.append(
+                (now, event.path or "", event.event, event.data, channels_json(channels), read)
             )
-            rows.append(row)
-        chosen.append((event, channels, read, row))
-    if rows:
-        LoggedEvent.objects.using(using or DEFAULT_DB_ALIAS).bulk_create(rows)
+        chosen.append((event, channels, read, index))
+    offsets = _insert(rows, using or DEFAULT_DB_ALIAS) if rows else []
     return [
-        dataclasses.replace(event, entry=Entry(row.pk if row else None, channels, read))
-        for event, channels, read, row in chosen
+        ServiceEvent(
+            event.path,
+            event.event,
+            event.data,
+            event.context,
+            Entry(None if index is None else offsets[index], channels, read),
+        )
+        for event, channels, read, index in chosen
     ]
+
+
+#: The columns `write()` fills, in the order of its rows' values.
+_COLUMNS = ("logged_at", "path", "event", "data", "channels", "read")
+
+
+def _insert(rows: list[tuple[Any, ...]], using: str) -> list[int]:
+    """
+    Insert `rows` (values of `_COLUMNS`) and return their ids, in order: one row by the
+    statement `_statement()` keeps, several by `bulk_create` (whose statement's shape
+    depends on the values: PostgreSQL's `UNNEST` of arrays).
+    """
+    from ...models import LoggedEvent
+
+    connection = connections[using]
+    sql, fields = _statement(using, connection.vendor) if len(rows) == 1 else (None, ())
+    if sql is None:
+        objects = [LoggedEvent(**dict(zip(_COLUMNS, row, strict=True))) for row in rows]
+        LoggedEvent.objects.using(using).bulk_create(objects)
+        return [item.pk for item in objects]
+    params = [
+        field.get_db_prep_save(value, connection)
+        for field, value in zip(fields, rows[0], strict=True)
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        returned = cursor.fetchone()
+    return [returned[0]]
+
+
+@functools.lru_cache(maxsize=16)
+def _statement(using: str, vendor: str) -> tuple[str | None, tuple[Field, ...]]:
+    """
+    The `INSERT` of one row of `_COLUMNS` that returns its id, as Django's insert compiler
+    writes it for the database `using`, and the fields whose values it takes, one
+    placeholder each; None for a database whose `INSERT` cannot return the id it made
+    (`bulk_create` then, which asks the database afterwards).
+    """
+    from ...models import LoggedEvent
+
+    meta = LoggedEvent._meta
+    by_name = {field.name: field for field in meta.concrete_fields}
+    fields = tuple(by_name[name] for name in _COLUMNS)
+    connection = connections[using]
+    if not connection.features.can_return_columns_from_insert:
+        return None, fields
+    query = InsertQuery(LoggedEvent)
+    query.insert_values(fields, [LoggedEvent()])
+    compiler = query.get_compiler(using=using)
+    compiler.returning_fields = [meta.pk]
+    statements = compiler.as_sql()
+    if len(statements) != 1 or compiler.returning_params or len(statements[0][1]) != len(fields):
+        return None, fields
+    return statements[0][0], fields
 
 
 def prune(using: str | None = None) -> int:
@@ -175,9 +235,9 @@ def prune(using: str | None = None) -> int:
 def prune_now_and_then(using: str | None = None) -> None:
     """`prune()` at most once a tenth of the window in this process (after a commit)."""
     global _next_prune
-    now = clock.now()
+    now = clock.time()
     with _lock:
-        interval = datetime.timedelta(seconds=max(float(recovery_setting("WINDOW")) / 10, 1.0))
+        interval = max(float(recovery_setting("WINDOW")) / 10, 1.0)
         # Not yet due, unless the clock went back (another clock put in): then prune now.
         if _next_prune is not None and now < _next_prune <= now + interval:
             return
