@@ -9,7 +9,7 @@ Which service answers at which path: from settings, or registered in code.
     register("todos", TodoService, paginate={"default": 10, "max": 50})   # e.g. in ready()
     get_service("api/v1/messages").find(Params(query={"read": "false"}))   # an internal call
 
-    urlpatterns = [path("", include("django_services.urls"))]            # serves them all
+    urlpatterns = [path("", include("django_services.urls"))]   # REST serves them all
 
 A setting value is a dotted path (or class), or a dict with the dotted path under `"class"`
 and options (class attributes of the service) beside it. When `DJANGO_SERVICES` holds an
@@ -26,19 +26,16 @@ from typing import Any
 from django.core.checks import Error
 from django.core.exceptions import ImproperlyConfigured
 from django.core.signals import setting_changed
-from django.http import HttpRequest, HttpResponseBase
-from django.views.decorators.csrf import csrf_exempt
 
 from ..conf import SETTINGS_NAME, did_you_mean, import_from_string, services_settings
-from .routing import Route, Router, normalize_path, not_found_response, request_segments
-from .services.base_service import is_option
+from .routing import Route, Router, normalize_path
+from .services.base_service import BaseService, is_option
 
 __all__ = [
     "ServiceRegistry",
     "check_services",
     "get_service",
     "register",
-    "serve",
     "services",
     "unregister",
 ]
@@ -118,14 +115,6 @@ class ServiceRegistry:
         )
         return Route(normalize_path(config["SERVICE_PATH"]), service_class)
 
-    def serve(self, request: HttpRequest, path: str = "") -> HttpResponseBase:
-        """The view of every service: find the service for the path and let it answer."""
-        segments = request_segments(request, path)
-        match = self.router.match(segments) if segments is not None else None
-        if match is None:
-            return not_found_response(request)
-        return match.route.view(request, id=match.id, route=match.params)
-
     @staticmethod
     def _route_from_setting(path: str, value: Any) -> Route:
         setting = f"['SERVICES'][{path!r}]"
@@ -138,7 +127,7 @@ class ServiceRegistry:
                 )
             value = options.pop("class")
         service_class = import_from_string(value, setting)
-        if not isinstance(service_class, type) or not hasattr(service_class, "as_view"):
+        if not isinstance(service_class, type) or not issubclass(service_class, BaseService):
             raise ImproperlyConfigured(
                 f"{SETTINGS_NAME}{setting} must be a Service or ModelService class, "
                 f"not {service_class!r}."
@@ -172,12 +161,6 @@ def get_service(path: str) -> Any:
     a call given a provider.
     """
     return services.get_route(path).instance()
-
-
-@csrf_exempt
-def serve(request: HttpRequest, path: str = "") -> HttpResponseBase:
-    """The Django view serving every registered service (see `django_services.urls`)."""
-    return services.serve(request, path)
 
 
 def check_services(app_configs: Any = None, **kwargs: Any) -> list[Error]:
@@ -252,7 +235,7 @@ def _route_problem(route: Route) -> Exception | None:
                 f"attributes of the service class.{hint}"
             )
     try:
-        route.view  # noqa: B018 - building the view checks the options
+        route.instance()._validate_options()
     except (ImproperlyConfigured, TypeError) as exc:
         return exc
     return None

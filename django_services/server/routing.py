@@ -71,25 +71,30 @@ def normalize_path(path: str) -> str:
 
 @dataclasses.dataclass(frozen=True)
 class Route:
-    """A service at a path: its class, its options, and its view (built on first use)."""
+    """A service at a path: its class and its options."""
 
     path: str
     service_class: type[Any]
     options: Mapping[str, Any] = dataclasses.field(default_factory=dict)
+    _built: dict[str, Any] = dataclasses.field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     @property
     def segments(self) -> tuple[str, ...]:
         """The path split on `/`; placeholders keep their leading colon."""
         return tuple(self.path.split("/"))
 
-    @property
-    def view(self) -> Callable[..., Any]:
-        """The Django view serving the service (cached)."""
-        cached = self.__dict__.get("_view")
-        if cached is None:
-            cached = self.service_class.as_view(path=self.path, **self.options)
-            object.__setattr__(self, "_view", cached)
-        return cached
+    def built(self, key: str, build: Callable[[Route], Any]) -> Any:
+        """
+        What a transport builds once for the route (the REST adapter its view): `build(route)`
+        on first use, kept with the route under `key`, so that routes read again from changed
+        settings build theirs again.
+        """
+        built = self._built
+        if key not in built:
+            built[key] = build(self)
+        return built[key]
 
     def instance(self) -> Any:
         """A service instance for calls made in Python (no HTTP request)."""

@@ -7,7 +7,9 @@ result into what leaves; the application (`registry`, `authentication/`) holds t
 of a project and its logins; the service classes (`services/`) route their own Python calls
 through the pipeline, which takes any service by its interface (`service.get_permissions()`,
 `service._get_hooks()`...) and so never imports one; the foundations (`routing`,
-`telemetry`, `database_errors`) import nothing of the server.
+`encoding`, `telemetry`, `database_errors`) import nothing of the server. The service
+classes are DRF views that know no transport: the REST adapter composes the view class of
+each (`rest.views.view_class`).
 """
 
 from __future__ import annotations
@@ -24,22 +26,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("registry", "authentication"),
     ("services",),
     ("pipeline",),
-    ("routing", "telemetry", "database_errors"),
+    ("routing", "encoding", "telemetry", "database_errors"),
 )
 
 #: Imports still made across the order, each with what keeps it: the list only shrinks.
-EXCEPTIONS: dict[tuple[str, str], str] = {
-    (f"{SERVER}.services.service", f"{SERVER}.rest.views"): (
-        "`Service` inherits the REST dispatch (`ServiceMixin`); the router is to build the "
-        "REST view class from the service class instead"
-    ),
-    (f"{SERVER}.services.model_services", f"{SERVER}.rest.views"): (
-        "`ModelService` inherits the REST dispatch (`ServiceMixin`), as `Service` does"
-    ),
-    (f"{SERVER}.services.conditional", f"{SERVER}.rest.renderers"): (
-        "a representation's ETag is the hash of the JSON body REST answers, on every transport"
-    ),
-}
+EXCEPTIONS: dict[tuple[str, str], str] = {}
 
 
 def layer_of(module: str) -> int | None:

@@ -20,13 +20,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar, overload
 
-from ...contract import CUSTOM_METHOD_VERB, HTTP_VERBS, STANDARD_METHODS
+from django.core.exceptions import ImproperlyConfigured
+
+from ...contract import CUSTOM_METHOD_VERB, HTTP_VERBS, MULTI_METHODS, STANDARD_METHODS
 from ...errors import MethodNotAllowed
+from ..pipeline.hooks import app_hooks
 
 __all__ = [
     "HTTP_METHODS",
     "STANDARD_METHODS",
     "check_method_allowed",
+    "check_options",
     "custom_methods",
     "http_methods_for",
     "resolve_method",
@@ -131,6 +135,42 @@ def custom_methods(cls: type) -> dict[str, str]:
             )
         found[wire_name] = attribute
     return dict(sorted(found.items()))
+
+
+def check_options(service: Any) -> None:
+    """
+    Raise ImproperlyConfigured when an option of `service` that names methods or events
+    (`methods`, `multi`, `hooks`, `events`) has a value that cannot work.
+    """
+    name = type(service).__name__
+    available = set(service._implemented_methods())
+    if service.methods is not None:
+        unknown = [method for method in service.methods if method not in available]
+        if unknown:
+            raise ImproperlyConfigured(
+                f"{name}.methods lists {', '.join(map(repr, unknown))}, "
+                "which the service does not implement. Available: "
+                f"{', '.join(sorted(available)) or 'none'}."
+            )
+    multi = service.multi
+    if multi is not None and not isinstance(multi, bool):
+        wrong = [method for method in multi if method not in MULTI_METHODS]
+        if isinstance(multi, str) or wrong:
+            raise ImproperlyConfigured(
+                f"{name}.multi must be True, False or a list of "
+                f"{', '.join(map(repr, MULTI_METHODS))}; got {multi!r}."
+            )
+    app_hooks()
+    for by_method in service._get_hooks().values():
+        unknown = sorted(set(by_method) - available - {"all"})
+        if unknown:
+            raise ImproperlyConfigured(
+                f"{name}.hooks names {', '.join(map(repr, unknown))}, which the service "
+                f"does not implement. Available: {', '.join(sorted(available)) or 'none'}."
+            )
+    events = service.events
+    if isinstance(events, str) or not all(isinstance(event, str) for event in events):
+        raise ImproperlyConfigured(f"{name}.events must be a list of event names.")
 
 
 def resolve_method(http_method: str, *, has_id: bool, header: str | None) -> str:
