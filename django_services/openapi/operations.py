@@ -21,8 +21,8 @@ from drf_spectacular.plumbing import build_mock_request
 from ..server.authentication.service import AuthenticationService
 from ..server.pipeline.calls import CallContext, attach
 from ..server.pipeline.params import Params
+from ..server.registry import Route
 from ..server.rest.views import view_class
-from ..server.routing import Route
 from ..server.services.methods import custom_methods
 from . import extensions  # noqa: F401 - registers the authentication schemes
 from .bodies import (

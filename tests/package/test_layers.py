@@ -4,12 +4,12 @@ above, at any depth of its code (an import inside a function counts too).
 
 From the top: the adapters (`rest/`, `socketio/`) turn what arrives into a call and the
 result into what leaves; the application (`registry`, `authentication/`) holds the services
-of a project and its logins; the service classes (`services/`) route their own Python calls
-through the pipeline, which takes any service by its interface (`service.get_permissions()`,
-`service._get_hooks()`...) and so never imports one; the foundations (`routing`,
-`encoding`, `telemetry`, `database_errors`) import nothing of the server. The service
-classes are DRF views that know no transport: the REST adapter composes the view class of
-each (`rest.views.view_class`).
+of a project, their routes and its logins; the service classes (`services/`) route their own
+Python calls through the pipeline, which takes any service by its interface
+(`service.get_permissions()`, `service._get_hooks()`...) and so never imports one; the
+foundations (`encoding`, `telemetry`, `database_errors`) import nothing of the server. The
+service classes are DRF views that know no transport: the REST adapter composes the view
+class of each (`rest.views.view_class`).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("registry", "authentication"),
     ("services",),
     ("pipeline",),
-    ("routing", "encoding", "telemetry", "database_errors"),
+    ("encoding", "telemetry", "database_errors"),
 )
 
 #: Imports still made across the order, each with what keeps it: the list only shrinks.

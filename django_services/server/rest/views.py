@@ -20,10 +20,10 @@ whatever `REST_FRAMEWORK` says for the project's other views: bodies `JSONParser
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from django.http import HttpRequest, HttpResponseBase
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import status
 from rest_framework.request import Request
@@ -32,22 +32,36 @@ from rest_framework.views import APIView
 
 from ..._drf_compat import add_response_closer
 from ...conf import services_settings
-from ...contract import EVENTS, SERVICE_METHOD_HEADER
-from ...errors import NotModified
+from ...contract import (
+    CUSTOM_METHOD_VERB,
+    EVENTS,
+    HTTP_VERBS,
+    SERVICE_METHOD_HEADER,
+    STANDARD_METHODS,
+)
+from ...errors import MethodNotAllowed, NotFound, NotModified
 from ...query import codec
 from .. import telemetry
+from ..encoding import json_bytes
 from ..pipeline.calls import CallContext, attach, run_call
 from ..pipeline.params import Params
-from ..registry import services
-from ..routing import Route, not_found_response, request_segments
+from ..registry import Route, request_segments, services
 from ..services.base_service import BaseService, is_option
 from ..services.conditional import conditional_response, not_modified_response
-from ..services.methods import check_method_allowed, http_methods_for, resolve_method
 from ..telemetry import current_span
 from .parsers import JSONParser, read_chunked_body
 from .renderers import JSONRenderer, ServiceContentNegotiation
 
-__all__ = ["ServiceView", "serve", "service_view", "view_class"]
+__all__ = [
+    "HTTP_METHODS",
+    "ServiceView",
+    "check_method_allowed",
+    "http_methods_for",
+    "resolve_method",
+    "serve",
+    "service_view",
+    "view_class",
+]
 
 #: REST's policies a service class leaves None, and what its view uses instead.
 REST_DEFAULTS: dict[str, Any] = {
@@ -258,6 +272,54 @@ def _request_headers(meta: Mapping[str, Any]) -> dict[str, str]:
 _UNPREFIXED_HEADERS = ("CONTENT_TYPE", "CONTENT_LENGTH")
 
 
+#: HTTP verb -> standard method, for the verbs that do not depend on the id.
+_VERB_METHODS = {"post": "create", "put": "update", "patch": "patch", "delete": "remove"}
+
+#: Service method -> the HTTP verbs that reach it (custom methods are reached by POST).
+HTTP_METHODS: dict[str, tuple[str, ...]] = {
+    method: (verb, "HEAD") if verb == "GET" else (verb,) for method, verb in HTTP_VERBS.items()
+}
+
+
+def resolve_method(http_method: str, *, has_id: bool, header: str | None) -> str:
+    """
+    The service method an HTTP request calls, as Feathers' transport resolves it.
+
+    `X-Service-Method` is honoured on POST only (an id in the path is then ignored). A verb
+    with no mapping is 405 `Method <VERB> not allowed`.
+    """
+    verb = http_method.lower()
+    if verb == "post" and header:
+        return header
+    if verb in ("get", "head"):
+        return "get" if has_id else "find"
+    try:
+        return _VERB_METHODS[verb]
+    except KeyError:
+        raise MethodNotAllowed(f"Method {http_method} not allowed") from None
+
+
+def check_method_allowed(method: str, *, header: str | None, exposed: Iterable[str]) -> None:
+    """
+    Raise 405 unless `method` is exposed and `X-Service-Method` names no standard method.
+
+    A header naming a standard method is refused on every verb, as Feathers does.
+    """
+    if method not in exposed or header in STANDARD_METHODS:
+        raise MethodNotAllowed(f"Method `{method}` is not supported by this endpoint.")
+
+
+def http_methods_for(methods: Iterable[str]) -> list[str]:
+    """The HTTP verbs that reach the given service methods (for the `Allow` header)."""
+    verbs: list[str] = []
+    for method in methods:
+        for verb in HTTP_METHODS.get(method, (CUSTOM_METHOD_VERB,)):
+            if verb not in verbs:
+                verbs.append(verb)
+    order = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+    return sorted(verbs, key=order.index)
+
+
 @functools.lru_cache(maxsize=256)
 def _http_methods(methods: frozenset[str]) -> tuple[str, ...]:
     # Sent with every response (`Allow`): the same few sets of methods again and again.
@@ -304,6 +366,13 @@ def serve(request: HttpRequest, path: str = "") -> HttpResponseBase:
     view = match.route.built("rest", _route_view)
     response: HttpResponseBase = view(request, id=match.id, route=match.params)
     return response
+
+
+def not_found_response(request: HttpRequest) -> HttpResponse:
+    """Feathers' answer for a path no service serves: 404 `Page not found` with the url."""
+    error = NotFound("Page not found", {"url": request.get_full_path()})
+    body = json_bytes(error.to_json())
+    return HttpResponse(body, status=404, content_type="application/json; charset=utf-8")
 
 
 def _route_view(route: Route) -> Callable[..., HttpResponseBase]:

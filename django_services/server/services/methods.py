@@ -1,5 +1,5 @@
 """
-Service methods: the six standard ones, custom ones, and how HTTP requests map to them.
+Service methods: the six standard ones, custom ones, and the options that name them.
 
     class MessageService(Service):
         def find(self, params): ...
@@ -8,32 +8,25 @@ Service methods: the six standard ones, custom ones, and how HTTP requests map t
         def mark_read(self, data, params):      # POST /messages + X-Service-Method: markRead
             ...
 
-    resolve_method("GET", has_id=True, header=None)   # "get"
-
 The methods a service exposes are the standard ones it implements plus those declared with
 `@service_method` (or exactly the names of its `methods` option). Anything else is answered
-405, with Feathers' messages.
+405, with Feathers' messages (the REST adapter maps a request to its method, `rest.views`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
 from django.core.exceptions import ImproperlyConfigured
 
-from ...contract import CUSTOM_METHOD_VERB, HTTP_VERBS, MULTI_METHODS, STANDARD_METHODS
-from ...errors import MethodNotAllowed
+from ...contract import MULTI_METHODS, STANDARD_METHODS
 from ..pipeline.hooks import app_hooks
 
 __all__ = [
-    "HTTP_METHODS",
     "STANDARD_METHODS",
-    "check_method_allowed",
     "check_options",
     "custom_methods",
-    "http_methods_for",
-    "resolve_method",
     "service_method",
 ]
 
@@ -75,14 +68,6 @@ RESERVED_NAMES: frozenset[str] = frozenset(
 )  # fmt: skip
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-#: HTTP verb -> standard method, for the verbs that do not depend on the id.
-_VERB_METHODS = {"post": "create", "put": "update", "patch": "patch", "delete": "remove"}
-
-#: Service method -> the HTTP verbs that reach it (custom methods are reached by POST).
-HTTP_METHODS: dict[str, tuple[str, ...]] = {
-    method: (verb, "HEAD") if verb == "GET" else (verb,) for method, verb in HTTP_VERBS.items()
-}
 
 _MARKER = "_feathers_service_method"
 
@@ -171,42 +156,3 @@ def check_options(service: Any) -> None:
     events = service.events
     if isinstance(events, str) or not all(isinstance(event, str) for event in events):
         raise ImproperlyConfigured(f"{name}.events must be a list of event names.")
-
-
-def resolve_method(http_method: str, *, has_id: bool, header: str | None) -> str:
-    """
-    The service method an HTTP request calls, as Feathers' transport resolves it.
-
-    `X-Service-Method` is honoured on POST only (an id in the path is then ignored). A verb
-    with no mapping is 405 `Method <VERB> not allowed`.
-    """
-    verb = http_method.lower()
-    if verb == "post" and header:
-        return header
-    if verb in ("get", "head"):
-        return "get" if has_id else "find"
-    try:
-        return _VERB_METHODS[verb]
-    except KeyError:
-        raise MethodNotAllowed(f"Method {http_method} not allowed") from None
-
-
-def check_method_allowed(method: str, *, header: str | None, exposed: Iterable[str]) -> None:
-    """
-    Raise 405 unless `method` is exposed and `X-Service-Method` names no standard method.
-
-    A header naming a standard method is refused on every verb, as Feathers does.
-    """
-    if method not in exposed or header in STANDARD_METHODS:
-        raise MethodNotAllowed(f"Method `{method}` is not supported by this endpoint.")
-
-
-def http_methods_for(methods: Iterable[str]) -> list[str]:
-    """The HTTP verbs that reach the given service methods (for the `Allow` header)."""
-    verbs: list[str] = []
-    for method in methods:
-        for verb in HTTP_METHODS.get(method, (CUSTOM_METHOD_VERB,)):
-            if verb not in verbs:
-                verbs.append(verb)
-    order = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
-    return sorted(verbs, key=order.index)
