@@ -20,6 +20,7 @@ System checks for `DJANGO_SERVICES`, with stable ids. Each run reports every pro
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
@@ -27,11 +28,11 @@ from django.core.checks import CheckMessage, Error, Tags, Warning, register
 from django.core.exceptions import ImproperlyConfigured
 
 from .client import checks as remote_checks  # noqa: F401 - registers
-from .conf import DEFAULTS, SETTINGS_NAME, did_you_mean, import_from_string
+from .conf import DEFAULTS, SETTINGS_NAME, did_you_mean, import_from_string, services_settings
 from .database_checks import check_sqlite_options  # noqa: F401 - registers
 from .server.authentication import checks as authentication_checks  # noqa: F401 - registers
-from .server.registry import check_services, declared_routes
-from .server.routing import Route
+from .server.registry import Route, Router, declared_routes
+from .server.services.base_service import is_option
 
 __all__ = [
     "check_authentication_keys",
@@ -42,8 +43,6 @@ __all__ = [
     "check_services",
     "check_settings",
 ]
-
-register(check_services)
 
 _MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -292,3 +291,61 @@ def check_local_username_field(app_configs: Any = None, **kwargs: Any) -> list[C
             id="django_services.W110",
         )
     ]
+
+
+@register()
+def check_services(app_configs: Any = None, **kwargs: Any) -> list[Error]:
+    """
+    A system check: every declared service can be imported, its options exist and have values
+    that work, and no two share a path. Every broken service is reported, each once.
+    """
+    errors: list[Error] = []
+    routes: list[Route] = []
+    try:
+        declared = services_settings.SERVICES
+    except ImproperlyConfigured:
+        return []  # DJANGO_SERVICES is not a dict: django_services.E001 says so
+    if not isinstance(declared, Mapping):
+        return [
+            Error(
+                f"{SETTINGS_NAME}['SERVICES'] must be a dict of path -> service class, "
+                f"not {type(declared).__name__}.",
+                id="django_services.E010",
+            )
+        ]
+    for candidate in declared_routes():
+        if isinstance(candidate, Exception):
+            errors.append(Error(str(candidate), id="django_services.E010"))
+            continue
+        problem = _route_problem(candidate)
+        if problem is None:
+            routes.append(candidate)
+            continue
+        message = str(problem)
+        if not message.startswith(SETTINGS_NAME):
+            message = f"The service at {candidate.path!r}: {message}"
+        errors.append(Error(message, id="django_services.E010"))
+    try:
+        Router(routes)
+    except ImproperlyConfigured as exc:
+        errors.append(Error(str(exc), id="django_services.E010"))
+    return errors
+
+
+def _route_problem(route: Route) -> Exception | None:
+    """Why the service of `route` cannot be served, or None."""
+    for key in route.options:
+        if not is_option(route.service_class, key):
+            service_class = route.service_class
+            options = [name for name in dir(service_class) if not name.startswith("_")]
+            options += getattr(service_class, "_shorthand_options", ())
+            hint = did_you_mean(key, options)
+            return ImproperlyConfigured(
+                f"{route.service_class.__name__} has no option {key!r}: options are "
+                f"attributes of the service class.{hint}"
+            )
+    try:
+        route.instance()._validate_options()
+    except (ImproperlyConfigured, TypeError) as exc:
+        return exc
+    return None

@@ -211,7 +211,7 @@ def _serving_urlconf(base_path: str) -> types.ModuleType | None:
     """
     from django.urls import Resolver404, include, path, resolve
 
-    from .server.registry import serve
+    from .server.rest.views import serve
 
     prefix = base_path.strip("/")
     try:

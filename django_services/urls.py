@@ -13,7 +13,7 @@ other patterns, or mount it under a prefix.
 
 from django.urls import re_path
 
-from .server.registry import serve
+from .server.rest.views import serve
 
 app_name = "django_services"
 

@@ -10,7 +10,7 @@ from django_services.contract import (
     SERVICE_METHOD_HEADER,
     STANDARD_METHODS,
 )
-from django_services.server.services.methods import http_methods_for, resolve_method
+from django_services.server.rest.views import http_methods_for, resolve_method
 
 
 @pytest.mark.parametrize("method", [*STANDARD_METHODS, "markRead"])

@@ -23,7 +23,7 @@ from drf_spectacular.drainage import warn
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.plumbing import ResolvedComponent, resolve_type_hint
 
-from ..server.routing import Route
+from ..server.registry import Route
 from .components import AUTHENTICATION_REQUEST, AUTHENTICATION_RESULT
 from .query import QueryFields
 

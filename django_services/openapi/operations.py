@@ -21,7 +21,8 @@ from drf_spectacular.plumbing import build_mock_request
 from ..server.authentication.service import AuthenticationService
 from ..server.pipeline.calls import CallContext, attach
 from ..server.pipeline.params import Params
-from ..server.routing import Route
+from ..server.registry import Route
+from ..server.rest.views import view_class
 from ..server.services.methods import custom_methods
 from . import extensions  # noqa: F401 - registers the authentication schemes
 from .bodies import (
@@ -93,7 +94,7 @@ class ServiceDescriber:
             del described.paths[path]
 
     def _instance(self, route: Route) -> Any:
-        service = route.service_class(path=route.path, **route.options)
+        service: Any = view_class(route.service_class)(path=route.path, **route.options)
         placeholders = {segment[1:]: "" for segment in route.segments if segment[0] == ":"}
         service.swagger_fake_view = True
         service.format_kwarg = None

@@ -4,10 +4,12 @@ above, at any depth of its code (an import inside a function counts too).
 
 From the top: the adapters (`rest/`, `socketio/`) turn what arrives into a call and the
 result into what leaves; the application (`registry`, `authentication/`) holds the services
-of a project and its logins; the service classes (`services/`) route their own Python calls
-through the pipeline, which takes any service by its interface (`service.get_permissions()`,
-`service._get_hooks()`...) and so never imports one; the foundations (`routing`,
-`telemetry`, `database_errors`) import nothing of the server.
+of a project, their routes and its logins; the service classes (`services/`) route their own
+Python calls through the pipeline, which takes any service by its interface
+(`service.get_permissions()`, `service._get_hooks()`...) and so never imports one; the
+foundations (`encoding`, `telemetry`, `database_errors`) import nothing of the server. The
+service classes are DRF views that know no transport: the REST adapter composes the view
+class of each (`rest.views.view_class`).
 """
 
 from __future__ import annotations
@@ -24,22 +26,11 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("registry", "authentication"),
     ("services",),
     ("pipeline",),
-    ("routing", "telemetry", "database_errors"),
+    ("encoding", "telemetry", "database_errors"),
 )
 
 #: Imports still made across the order, each with what keeps it: the list only shrinks.
-EXCEPTIONS: dict[tuple[str, str], str] = {
-    (f"{SERVER}.services.service", f"{SERVER}.rest.views"): (
-        "`Service` inherits the REST dispatch (`ServiceMixin`); the router is to build the "
-        "REST view class from the service class instead"
-    ),
-    (f"{SERVER}.services.model_services", f"{SERVER}.rest.views"): (
-        "`ModelService` inherits the REST dispatch (`ServiceMixin`), as `Service` does"
-    ),
-    (f"{SERVER}.services.conditional", f"{SERVER}.rest.renderers"): (
-        "a representation's ETag is the hash of the JSON body REST answers, on every transport"
-    ),
-}
+EXCEPTIONS: dict[tuple[str, str], str] = {}
 
 
 def layer_of(module: str) -> int | None:

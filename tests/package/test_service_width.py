@@ -16,7 +16,7 @@ from tests.server.conftest import _clear_cache  # noqa: F401 - the fixture
 #: 76 before the call's state left the service for its context). DRF's `generics.py` and
 #: `mixins.py` add about 30.
 MOST_NAMES = 50
-#: The model service's own classes (not the pipeline's `BaseService` and `ServiceMixin`).
+#: The model service's own classes (not the pipeline's `BaseService`).
 MOST_MODEL_NAMES = 20
 
 

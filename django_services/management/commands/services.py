@@ -16,8 +16,7 @@ from typing import Any
 from django.core.exceptions import ImproperlyConfigured
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from django_services.server.registry import services
-from django_services.server.routing import Route
+from django_services.server.registry import Route, services
 from django_services.server.services.methods import STANDARD_METHODS
 
 COLUMNS = ("path", "class", "methods", "paginate", "multi", "id_field")

@@ -228,8 +228,7 @@ def check_users_services(app_configs: Any = None, **kwargs: Any) -> list[CheckMe
     whose permissions let any user write any account, as far as the classes tell: no
     permission class checks records, none is staff-only, and its queryset is not narrowed.
     """
-    from ..registry import declared_routes
-    from ..routing import Route
+    from ..registry import Route, declared_routes
 
     try:
         routes = [route for route in declared_routes() if isinstance(route, Route)]

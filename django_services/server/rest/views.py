@@ -1,72 +1,81 @@
 """
-`ServiceMixin`: the REST adapter of the call pipeline, shared by `Service` and `ModelService`.
+The REST adapter's view of a service: DRF's request lifecycle around the call pipeline.
 
-    class Echo(ServiceMixin, APIView):     # what `Service` is
-        def get(self, id, params):
-            return {"id": id}
+    view = service_view(EchoService, path="echo")   # view(request, id="1", route={})
+    EchoView = view_class(EchoService)               # class EchoView(ServiceView, EchoService)
+    urlpatterns = [re_path(r"^(?P<path>.*)", serve)]   # every registered service
 
-    view = Echo.as_view()                  # view(request, id="1", route={})
-
-A request runs through DRF's lifecycle (`initialize_request`, `initial`, `handle_exception`,
-`finalize_response`), with one handler: the Feathers service method resolved from the verb,
-the id and `X-Service-Method`, called through the call pipeline (`calls.py`), which runs the
-authentication, permissions, throttles, hooks and events every transport shares. The policies
-below are set for services, whatever `REST_FRAMEWORK` says for the project's other views;
-each is a class attribute a service may set, read through DRF's `get_*` hook:
-
-* authentication: `DJANGO_SERVICES["DEFAULT_AUTHENTICATION_CLASSES"]` (JWT, then session);
-* permissions: `DJANGO_SERVICES["DEFAULT_PERMISSION_CLASSES"]` (AllowAny);
-* throttles: `REST_FRAMEWORK["DEFAULT_THROTTLE_CLASSES"]`, read when the request comes;
-* errors: `DJANGO_SERVICES["EXCEPTION_HANDLER"]` (the Feathers error JSON);
-* bodies: `JSONParser`; output: `JSONRenderer`; negotiation: `ServiceContentNegotiation`.
+A service class is a DRF view that knows no transport; its REST view class is composed once
+per class, with `ServiceView` first, so that `self.request`, `self.action`, `get_queryset` or
+`perform_create` work in a call as in any DRF view. A request runs through DRF's lifecycle
+(`initialize_request`, `initial`, `handle_exception`, `finalize_response`), with one
+handler: the Feathers service method resolved from the verb, the id and `X-Service-Method`,
+called through the call pipeline (`calls.py`), which runs the authentication, permissions,
+throttles, hooks and events every transport shares (the service's `get_*` hooks, see
+`BaseService`). What a service class leaves unset (None) of REST's own policies is set here,
+whatever `REST_FRAMEWORK` says for the project's other views: bodies `JSONParser`, output
+`JSONRenderer`, negotiation `ServiceContentNegotiation`.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import Any
 
-from django.http import HttpRequest, HttpResponseBase
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.views.decorators.csrf import csrf_exempt
-from rest_framework import exceptions, status
-from rest_framework.renderers import BaseRenderer
+from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
-from rest_framework.versioning import BaseVersioning
 from rest_framework.views import APIView
 
 from ..._drf_compat import add_response_closer
-from ...conf import import_from_string, services_settings
-from ...contract import EVENTS, SERVICE_METHOD_HEADER
-from ...errors import NotModified
+from ...conf import services_settings
+from ...contract import (
+    CUSTOM_METHOD_VERB,
+    EVENTS,
+    HTTP_VERBS,
+    SERVICE_METHOD_HEADER,
+    STANDARD_METHODS,
+)
+from ...errors import MethodNotAllowed, NotFound, NotModified
 from ...query import codec
 from .. import telemetry
+from ..encoding import json_bytes
 from ..pipeline.calls import CallContext, attach, run_call
 from ..pipeline.params import Params
+from ..registry import Route, request_segments, services
 from ..services.base_service import BaseService, is_option
 from ..services.conditional import conditional_response, not_modified_response
-from ..services.methods import check_method_allowed, http_methods_for, resolve_method
 from ..telemetry import current_span
-from .negotiation import ServiceContentNegotiation
 from .parsers import JSONParser, read_chunked_body
-from .renderers import JSONRenderer
+from .renderers import JSONRenderer, ServiceContentNegotiation
 
-__all__ = ["ServiceMixin"]
+__all__ = [
+    "HTTP_METHODS",
+    "ServiceView",
+    "check_method_allowed",
+    "http_methods_for",
+    "resolve_method",
+    "serve",
+    "service_view",
+    "view_class",
+]
 
-#: Sent with 401 answers when no authentication class offers a challenge of its own.
-DEFAULT_AUTHENTICATE_HEADER = 'Bearer realm="api"'
+#: REST's policies a service class leaves None, and what its view uses instead.
+REST_DEFAULTS: dict[str, Any] = {
+    "parser_classes": [JSONParser],
+    "renderer_classes": [JSONRenderer],
+    "content_negotiation_class": ServiceContentNegotiation,
+}
 
 _SERVICE_METHOD_META = "HTTP_" + SERVICE_METHOD_HEADER.upper().replace("-", "_")
 
 
-class ServiceMixin(BaseService):
+class ServiceView(BaseService, APIView):
     """
-    Serve a Feathers service through DRF. Combine with `APIView` or `GenericViewSet`.
-
-    The options (`methods`, `multi`, `hooks`, `events`) are `BaseService`'s; they are class
-    attributes, or keyword arguments of `register()` and `as_view()`.
+    The REST view of a service: the first base of the class `view_class()` composes.
 
     **The call in progress** is `call` (see `BaseService`), attached as soon as a request
     arrives: its `id` is the one from the path (percent-decoded, or None), DRF's `kwargs` the
@@ -74,42 +83,11 @@ class ServiceMixin(BaseService):
     response are let go (`_release_request`).
     """
 
-    authentication_classes: Any = None
-    permission_classes: Any = None
-    throttle_classes: Any = None
-    parser_classes: Any = [JSONParser]
-    renderer_classes: Any = [JSONRenderer]
-    content_negotiation_class: Any = ServiceContentNegotiation
-
     #: The id from the path of the request the view was called with.
     _path_id: str | None = None
 
-    if TYPE_CHECKING:
-        # Provided by the DRF view the mixin is combined with (APIView, GenericViewSet).
-        @property
-        def default_response_headers(self) -> dict[str, str]: ...
-
-        def handle_exception(self, exc: Exception) -> Response: ...
-
-        def finalize_response(
-            self, request: Request, response: Response, *args: Any, **kwargs: Any
-        ) -> Response: ...
-
-        def perform_content_negotiation(
-            self, request: Request, force: bool = False
-        ) -> tuple[BaseRenderer, str]: ...
-
-        def determine_version(
-            self, request: Request, *args: Any, **kwargs: Any
-        ) -> tuple[str | None, BaseVersioning | None]: ...
-
-    def __init__(self, **options: Any) -> None:
-        # DRF sets it in `initial()`, which only HTTP calls run; a serializer's context reads it.
-        self.format_kwarg: Any = None
-        super().__init__(**options)
-
     @classmethod
-    def as_view(cls, **initkwargs: Any) -> Callable[..., HttpResponseBase]:
+    def as_view(cls, **initkwargs: Any) -> Callable[..., HttpResponseBase]:  # type: ignore[override]
         """
         Return the Django view of the service, with its options set from `initkwargs`.
 
@@ -144,60 +122,6 @@ class ServiceMixin(BaseService):
         """The HTTP verbs of the exposed methods (DRF's `Allow` header)."""
         return list(_http_methods(self.get_methods()))
 
-    # DRF policies, read when a call comes -------------------------------------------------
-
-    def get_authenticators(self) -> list[Any]:
-        """Instantiate the authentication classes (DJANGO_SERVICES defaults when not set)."""
-        classes = self.authentication_classes
-        if classes is None:
-            classes = _setting_classes("DEFAULT_AUTHENTICATION_CLASSES")
-        return [cls() for cls in classes]
-
-    def get_permissions(self) -> list[Any]:
-        """Instantiate the permission classes (DJANGO_SERVICES defaults when not set)."""
-        classes = self.permission_classes
-        if classes is None:
-            classes = _setting_classes("DEFAULT_PERMISSION_CLASSES")
-        return [cls() for cls in classes]
-
-    def get_throttles(self) -> list[Any]:
-        """Instantiate the throttle classes (REST_FRAMEWORK's defaults when not set)."""
-        classes = self.throttle_classes
-        if classes is None:
-            classes = api_settings.DEFAULT_THROTTLE_CLASSES
-        return [cls() for cls in classes]
-
-    def get_exception_handler(self) -> Callable[..., Any]:
-        """Return the exception handler (`DJANGO_SERVICES["EXCEPTION_HANDLER"]`)."""
-        return import_from_string(services_settings.EXCEPTION_HANDLER, "['EXCEPTION_HANDLER']")
-
-    def get_authenticate_header(self, request: Any) -> str:
-        """
-        The `WWW-Authenticate` value of 401 answers: the first challenge an authentication
-        class offers, else a Bearer one, so that DRF never turns a 401 into a 403.
-        """
-        for authenticator in self.get_authenticators():
-            header = authenticator.authenticate_header(request)
-            if header:
-                return header
-        return DEFAULT_AUTHENTICATE_HEADER
-
-    def permission_denied(
-        self, request: Request, message: str | None = None, code: str | None = None
-    ) -> NoReturn:
-        """
-        Refuse the call: 401 when nobody is authenticated (over HTTP, when an authentication
-        class could have authenticated the request, as DRF does), 403 otherwise.
-        """
-        if request.authenticators and not request.successful_authenticator:
-            raise exceptions.NotAuthenticated()
-        # A call that brought its user (no request of its own): refused for want of one.
-        call = self.call
-        brought_user = call is None or call.params.request is None
-        if brought_user and not getattr(request.user, "is_authenticated", False):
-            raise exceptions.NotAuthenticated()
-        raise exceptions.PermissionDenied(detail=message, code=code)
-
     # Dispatch -----------------------------------------------------------------------------
 
     def initialize_request(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Request:
@@ -205,7 +129,7 @@ class ServiceMixin(BaseService):
         DRF's request of an HTTP request. A service's action is the method of its call, not
         an entry of a viewset's action map: `APIView`'s, not `ViewSetMixin`'s.
         """
-        return APIView.initialize_request(self, request, *args, **kwargs)  # type: ignore[arg-type]
+        return APIView.initialize_request(self, request, *args, **kwargs)
 
     def dispatch(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         """DRF's request lifecycle, calling the resolved service method through the pipeline."""
@@ -348,19 +272,108 @@ def _request_headers(meta: Mapping[str, Any]) -> dict[str, str]:
 _UNPREFIXED_HEADERS = ("CONTENT_TYPE", "CONTENT_LENGTH")
 
 
+#: HTTP verb -> standard method, for the verbs that do not depend on the id.
+_VERB_METHODS = {"post": "create", "put": "update", "patch": "patch", "delete": "remove"}
+
+#: Service method -> the HTTP verbs that reach it (custom methods are reached by POST).
+HTTP_METHODS: dict[str, tuple[str, ...]] = {
+    method: (verb, "HEAD") if verb == "GET" else (verb,) for method, verb in HTTP_VERBS.items()
+}
+
+
+def resolve_method(http_method: str, *, has_id: bool, header: str | None) -> str:
+    """
+    The service method an HTTP request calls, as Feathers' transport resolves it.
+
+    `X-Service-Method` is honoured on POST only (an id in the path is then ignored). A verb
+    with no mapping is 405 `Method <VERB> not allowed`.
+    """
+    verb = http_method.lower()
+    if verb == "post" and header:
+        return header
+    if verb in ("get", "head"):
+        return "get" if has_id else "find"
+    try:
+        return _VERB_METHODS[verb]
+    except KeyError:
+        raise MethodNotAllowed(f"Method {http_method} not allowed") from None
+
+
+def check_method_allowed(method: str, *, header: str | None, exposed: Iterable[str]) -> None:
+    """
+    Raise 405 unless `method` is exposed and `X-Service-Method` names no standard method.
+
+    A header naming a standard method is refused on every verb, as Feathers does.
+    """
+    if method not in exposed or header in STANDARD_METHODS:
+        raise MethodNotAllowed(f"Method `{method}` is not supported by this endpoint.")
+
+
+def http_methods_for(methods: Iterable[str]) -> list[str]:
+    """The HTTP verbs that reach the given service methods (for the `Allow` header)."""
+    verbs: list[str] = []
+    for method in methods:
+        for verb in HTTP_METHODS.get(method, (CUSTOM_METHOD_VERB,)):
+            if verb not in verbs:
+                verbs.append(verb)
+    order = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
+    return sorted(verbs, key=order.index)
+
+
 @functools.lru_cache(maxsize=256)
 def _http_methods(methods: frozenset[str]) -> tuple[str, ...]:
     # Sent with every response (`Allow`): the same few sets of methods again and again.
     return tuple(http_methods_for(methods))
 
 
-@functools.lru_cache(maxsize=32)
-def _import_classes(paths: tuple[Any, ...], setting: str) -> tuple[Any, ...]:
-    return tuple(
-        import_from_string(path, f"[{setting!r}][{index}]") for index, path in enumerate(paths)
-    )
+def view_class(service_class: type[BaseService]) -> type[ServiceView]:
+    """The REST view class of a service class, composed once per class."""
+    composed = _view_classes.get(service_class)
+    if composed is None:
+        composed = _view_classes.setdefault(service_class, _compose(service_class))
+    return composed
 
 
-def _setting_classes(setting: str) -> tuple[Any, ...]:
-    paths: Iterable[Any] = getattr(services_settings, setting)
-    return _import_classes(tuple(paths), setting)
+#: Service class -> its REST view class.
+_view_classes: dict[type[BaseService], type[ServiceView]] = {}
+
+
+def _compose(service_class: type[BaseService]) -> type[ServiceView]:
+    defaults = {
+        name: value for name, value in REST_DEFAULTS.items() if getattr(service_class, name) is None
+    }
+    namespace = {
+        "__module__": service_class.__module__,
+        "__qualname__": service_class.__qualname__,
+        "__doc__": service_class.__doc__,
+        **defaults,
+    }
+    return type(service_class.__name__, (ServiceView, service_class), namespace)
+
+
+def service_view(service_class: type[BaseService], **options: Any) -> Callable[..., Any]:
+    """The Django view of a service class with `options` set (see `ServiceView.as_view`)."""
+    return view_class(service_class).as_view(**options)
+
+
+@csrf_exempt
+def serve(request: HttpRequest, path: str = "") -> HttpResponseBase:
+    """The Django view serving every registered service (see `django_services.urls`)."""
+    segments = request_segments(request, path)
+    match = services.router.match(segments) if segments is not None else None
+    if match is None:
+        return not_found_response(request)
+    view = match.route.built("rest", _route_view)
+    response: HttpResponseBase = view(request, id=match.id, route=match.params)
+    return response
+
+
+def not_found_response(request: HttpRequest) -> HttpResponse:
+    """Feathers' answer for a path no service serves: 404 `Page not found` with the url."""
+    error = NotFound("Page not found", {"url": request.get_full_path()})
+    body = json_bytes(error.to_json())
+    return HttpResponse(body, status=404, content_type="application/json; charset=utf-8")
+
+
+def _route_view(route: Route) -> Callable[..., HttpResponseBase]:
+    return service_view(route.service_class, path=route.path, **route.options)

@@ -24,22 +24,28 @@ from __future__ import annotations
 
 import functools
 import inspect
-from collections.abc import Callable, Collection, Mapping
-from typing import Any
+from collections.abc import Callable, Collection, Iterable, Mapping
+from typing import Any, NoReturn
 
-from django.core.exceptions import ImproperlyConfigured
 from django.db import DEFAULT_DB_ALIAS
+from django.http import HttpRequest
+from rest_framework import exceptions
+from rest_framework.request import Request
+from rest_framework.settings import api_settings
 
-from ...conf import services_settings
-from ...contract import EVENTS, MULTI_METHODS, STANDARD_METHODS
+from ...conf import import_from_string, services_settings
+from ...contract import EVENTS, STANDARD_METHODS
 from ...errors import MethodNotAllowed
 from ..pipeline.calls import CallContext, arguments_of, attach, run_call, run_call_async
 from ..pipeline.events import event_bus, schedule_events
-from ..pipeline.hooks import app_hooks, normalize_hooks
+from ..pipeline.hooks import normalize_hooks
 from ..pipeline.params import Params
-from .methods import RESERVED_NAMES, custom_methods
+from .methods import RESERVED_NAMES, check_options, custom_methods
 
-__all__ = ["BaseService", "is_option"]
+__all__ = ["DEFAULT_AUTHENTICATE_HEADER", "BaseService", "is_option"]
+
+#: Sent with 401 answers when no authentication class offers a challenge of its own.
+DEFAULT_AUTHENTICATE_HEADER = 'Bearer realm="api"'
 
 _PIPELINE_MARKER = "_through_pipeline"
 
@@ -71,6 +77,16 @@ class BaseService:
     events: Collection[str] = ()
     #: The path the service is registered at (`"users/:userId/notes"`); set by the registry.
     path: str | None = None
+    #: DRF's policies, read through the `get_*` hooks below; None: the defaults of services.
+    authentication_classes: Any = None
+    permission_classes: Any = None
+    throttle_classes: Any = None
+    #: REST's own policies; None: the REST adapter's (`JSONParser`, `JSONRenderer`, ...).
+    parser_classes: Any = None
+    renderer_classes: Any = None
+    content_negotiation_class: Any = None
+    #: DRF sets it in `initial()`, which only HTTP calls run; a serializer's context reads it.
+    format_kwarg: Any = None
 
     call: CallContext | None = None
     _calling: bool = False
@@ -121,35 +137,7 @@ class BaseService:
 
     def _validate_options(self) -> None:
         """Raise ImproperlyConfigured when an option has a value that cannot work."""
-        name = type(self).__name__
-        available = set(self._implemented_methods())
-        if self.methods is not None:
-            unknown = [method for method in self.methods if method not in available]
-            if unknown:
-                raise ImproperlyConfigured(
-                    f"{name}.methods lists {', '.join(map(repr, unknown))}, "
-                    "which the service does not implement. Available: "
-                    f"{', '.join(sorted(available)) or 'none'}."
-                )
-        multi = self.multi
-        if multi is not None and not isinstance(multi, bool):
-            wrong = [method for method in multi if method not in MULTI_METHODS]
-            if isinstance(multi, str) or wrong:
-                raise ImproperlyConfigured(
-                    f"{name}.multi must be True, False or a list of "
-                    f"{', '.join(map(repr, MULTI_METHODS))}; got {multi!r}."
-                )
-        app_hooks()
-        for by_method in self._get_hooks().values():
-            unknown = sorted(set(by_method) - available - {"all"})
-            if unknown:
-                raise ImproperlyConfigured(
-                    f"{name}.hooks names {', '.join(map(repr, unknown))}, which the service "
-                    f"does not implement. Available: {', '.join(sorted(available)) or 'none'}."
-                )
-        events = self.events
-        if isinstance(events, str) or not all(isinstance(event, str) for event in events):
-            raise ImproperlyConfigured(f"{name}.events must be a list of event names.")
+        check_options(self)
 
     # The call in progress, as DRF's views name its parts -----------------------------------
 
@@ -200,6 +188,68 @@ class BaseService:
         if call is None:
             call = attach(CallContext(self, None))  # type: ignore[arg-type]
         return call
+
+    # DRF policies, read when a call comes, whatever transport carried it -------------------
+
+    def initialize_request(self, request: HttpRequest, *args: Any, **kwargs: Any) -> Request:
+        """
+        DRF's request of a socket's HTTP-shaped request, authenticated by the service's
+        authenticators (its data is the call's, never parsed). The REST view has its own.
+        """
+        context = {"view": self, "args": args, "kwargs": kwargs}
+        return Request(request, authenticators=self.get_authenticators(), parser_context=context)
+
+    def get_authenticators(self) -> list[Any]:
+        """Instantiate the authentication classes (DJANGO_SERVICES defaults when not set)."""
+        classes = self.authentication_classes
+        if classes is None:
+            classes = _setting_classes("DEFAULT_AUTHENTICATION_CLASSES")
+        return [cls() for cls in classes]
+
+    def get_permissions(self) -> list[Any]:
+        """Instantiate the permission classes (DJANGO_SERVICES defaults when not set)."""
+        classes = self.permission_classes
+        if classes is None:
+            classes = _setting_classes("DEFAULT_PERMISSION_CLASSES")
+        return [cls() for cls in classes]
+
+    def get_throttles(self) -> list[Any]:
+        """Instantiate the throttle classes (REST_FRAMEWORK's defaults when not set)."""
+        classes = self.throttle_classes
+        if classes is None:
+            classes = api_settings.DEFAULT_THROTTLE_CLASSES
+        return [cls() for cls in classes]
+
+    def get_exception_handler(self) -> Callable[..., Any]:
+        """Return the exception handler (`DJANGO_SERVICES["EXCEPTION_HANDLER"]`)."""
+        return import_from_string(services_settings.EXCEPTION_HANDLER, "['EXCEPTION_HANDLER']")
+
+    def get_authenticate_header(self, request: Any) -> str:
+        """
+        The `WWW-Authenticate` value of 401 answers: the first challenge an authentication
+        class offers, else a Bearer one, so that DRF never turns a 401 into a 403.
+        """
+        for authenticator in self.get_authenticators():
+            header = authenticator.authenticate_header(request)
+            if header:
+                return str(header)
+        return DEFAULT_AUTHENTICATE_HEADER
+
+    def permission_denied(
+        self, request: Any, message: str | None = None, code: str | None = None
+    ) -> NoReturn:
+        """
+        Refuse the call: 401 when nobody is authenticated (over HTTP, when an authentication
+        class could have authenticated the request, as DRF does), 403 otherwise.
+        """
+        if request.authenticators and not request.successful_authenticator:
+            raise exceptions.NotAuthenticated()
+        # A call that brought its user (no request of its own): refused for want of one.
+        call = self.call
+        brought_user = call is None or call.params.request is None
+        if brought_user and not getattr(request.user, "is_authenticated", False):
+            raise exceptions.NotAuthenticated()
+        raise exceptions.PermissionDenied(detail=message, code=code)
 
     # Methods ------------------------------------------------------------------------------
 
@@ -326,3 +376,15 @@ def _through_pipeline(name: str, function: Callable[..., Any]) -> Callable[..., 
 
     setattr(method, _PIPELINE_MARKER, True)
     return method
+
+
+@functools.lru_cache(maxsize=32)
+def _import_classes(paths: tuple[Any, ...], setting: str) -> tuple[Any, ...]:
+    return tuple(
+        import_from_string(path, f"[{setting!r}][{index}]") for index, path in enumerate(paths)
+    )
+
+
+def _setting_classes(setting: str) -> tuple[Any, ...]:
+    paths: Iterable[Any] = getattr(services_settings, setting)
+    return _import_classes(tuple(paths), setting)

@@ -29,8 +29,8 @@ from django.utils.http import http_date, parse_etags, parse_http_date_safe, quot
 from rest_framework.response import Response
 
 from ...errors import BadRequest, NotModified, PreconditionFailed, PreconditionRequired
+from ..encoding import json_bytes
 from ..pipeline.params import Params
-from ..rest.renderers import JSONRenderer
 
 __all__ = [
     "IF_MATCH_KEY",
@@ -55,8 +55,6 @@ OPTIONS = ("etag_field", "last_modified_field", "require_preconditions")
 
 # RFC 9110 §8.8.3: the characters an opaque tag may hold.
 _ETAG_CHARACTERS = re.compile(r"\A[\x21\x23-\x7e\x80-\xff]*\Z")
-
-_renderer = JSONRenderer()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -219,7 +217,7 @@ def field_etag(value: Any) -> str:
 
 def representation_etag(data: Any) -> str:
     """The strong ETag of a representation: of the JSON REST answers (`body_etag`)."""
-    return body_etag(_renderer.render(data))
+    return body_etag(json_bytes(data))
 
 
 def body_etag(body: bytes) -> str:

@@ -1,5 +1,5 @@
 """
-Service methods: the six standard ones, custom ones, and how HTTP requests map to them.
+Service methods: the six standard ones, custom ones, and the options that name them.
 
     class MessageService(Service):
         def find(self, params): ...
@@ -8,28 +8,25 @@ Service methods: the six standard ones, custom ones, and how HTTP requests map t
         def mark_read(self, data, params):      # POST /messages + X-Service-Method: markRead
             ...
 
-    resolve_method("GET", has_id=True, header=None)   # "get"
-
 The methods a service exposes are the standard ones it implements plus those declared with
 `@service_method` (or exactly the names of its `methods` option). Anything else is answered
-405, with Feathers' messages.
+405, with Feathers' messages (the REST adapter maps a request to its method, `rest.views`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any, TypeVar, overload
 
-from ...contract import CUSTOM_METHOD_VERB, HTTP_VERBS, STANDARD_METHODS
-from ...errors import MethodNotAllowed
+from django.core.exceptions import ImproperlyConfigured
+
+from ...contract import MULTI_METHODS, STANDARD_METHODS
+from ..pipeline.hooks import app_hooks
 
 __all__ = [
-    "HTTP_METHODS",
     "STANDARD_METHODS",
-    "check_method_allowed",
+    "check_options",
     "custom_methods",
-    "http_methods_for",
-    "resolve_method",
     "service_method",
 ]
 
@@ -71,14 +68,6 @@ RESERVED_NAMES: frozenset[str] = frozenset(
 )  # fmt: skip
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-#: HTTP verb -> standard method, for the verbs that do not depend on the id.
-_VERB_METHODS = {"post": "create", "put": "update", "patch": "patch", "delete": "remove"}
-
-#: Service method -> the HTTP verbs that reach it (custom methods are reached by POST).
-HTTP_METHODS: dict[str, tuple[str, ...]] = {
-    method: (verb, "HEAD") if verb == "GET" else (verb,) for method, verb in HTTP_VERBS.items()
-}
 
 _MARKER = "_feathers_service_method"
 
@@ -133,40 +122,37 @@ def custom_methods(cls: type) -> dict[str, str]:
     return dict(sorted(found.items()))
 
 
-def resolve_method(http_method: str, *, has_id: bool, header: str | None) -> str:
+def check_options(service: Any) -> None:
     """
-    The service method an HTTP request calls, as Feathers' transport resolves it.
-
-    `X-Service-Method` is honoured on POST only (an id in the path is then ignored). A verb
-    with no mapping is 405 `Method <VERB> not allowed`.
+    Raise ImproperlyConfigured when an option of `service` that names methods or events
+    (`methods`, `multi`, `hooks`, `events`) has a value that cannot work.
     """
-    verb = http_method.lower()
-    if verb == "post" and header:
-        return header
-    if verb in ("get", "head"):
-        return "get" if has_id else "find"
-    try:
-        return _VERB_METHODS[verb]
-    except KeyError:
-        raise MethodNotAllowed(f"Method {http_method} not allowed") from None
-
-
-def check_method_allowed(method: str, *, header: str | None, exposed: Iterable[str]) -> None:
-    """
-    Raise 405 unless `method` is exposed and `X-Service-Method` names no standard method.
-
-    A header naming a standard method is refused on every verb, as Feathers does.
-    """
-    if method not in exposed or header in STANDARD_METHODS:
-        raise MethodNotAllowed(f"Method `{method}` is not supported by this endpoint.")
-
-
-def http_methods_for(methods: Iterable[str]) -> list[str]:
-    """The HTTP verbs that reach the given service methods (for the `Allow` header)."""
-    verbs: list[str] = []
-    for method in methods:
-        for verb in HTTP_METHODS.get(method, (CUSTOM_METHOD_VERB,)):
-            if verb not in verbs:
-                verbs.append(verb)
-    order = ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")
-    return sorted(verbs, key=order.index)
+    name = type(service).__name__
+    available = set(service._implemented_methods())
+    if service.methods is not None:
+        unknown = [method for method in service.methods if method not in available]
+        if unknown:
+            raise ImproperlyConfigured(
+                f"{name}.methods lists {', '.join(map(repr, unknown))}, "
+                "which the service does not implement. Available: "
+                f"{', '.join(sorted(available)) or 'none'}."
+            )
+    multi = service.multi
+    if multi is not None and not isinstance(multi, bool):
+        wrong = [method for method in multi if method not in MULTI_METHODS]
+        if isinstance(multi, str) or wrong:
+            raise ImproperlyConfigured(
+                f"{name}.multi must be True, False or a list of "
+                f"{', '.join(map(repr, MULTI_METHODS))}; got {multi!r}."
+            )
+    app_hooks()
+    for by_method in service._get_hooks().values():
+        unknown = sorted(set(by_method) - available - {"all"})
+        if unknown:
+            raise ImproperlyConfigured(
+                f"{name}.hooks names {', '.join(map(repr, unknown))}, which the service "
+                f"does not implement. Available: {', '.join(sorted(available)) or 'none'}."
+            )
+    events = service.events
+    if isinstance(events, str) or not all(isinstance(event, str) for event in events):
+        raise ImproperlyConfigured(f"{name}.events must be a list of event names.")

@@ -47,7 +47,7 @@ from ...query.orm import apply_select, fetch_page
 from ...query.parse import FeathersQuery
 from ..pipeline.calls import REPLACE_MULTIPLE, CallContext, attach
 from ..pipeline.params import Params
-from ..rest.views import ServiceMixin
+from .base_service import BaseService
 from .conditional import OPTIONS as CONDITIONAL_OPTIONS
 from .conditional import ConditionalMixin
 from .filters import FeathersQueryFilter
@@ -60,10 +60,10 @@ from .serializer_fields import release_fields
 __all__ = ["ModelService"]
 
 
-# Services are routed by the services router, not DRF's (`as_view()` takes options, no
-# action map) and `action` is None between calls: ServiceMixin's definitions win by design.
+# Services are routed by the services router, not DRF's (no action map), and `action` is
+# None between calls: BaseService's definitions win by design.
 class ModelService(  # type: ignore[misc,override]
-    ConditionalMixin, ModelDataMixin, ModelOptionsMixin, ServiceMixin, GenericViewSet
+    ConditionalMixin, ModelDataMixin, ModelOptionsMixin, BaseService, GenericViewSet
 ):
     """
     A service over a queryset and a serializer (a DRF `GenericViewSet`).

@@ -28,13 +28,12 @@ from __future__ import annotations
 
 from rest_framework.views import APIView
 
-from ..rest.views import ServiceMixin
+from .base_service import BaseService
 
 __all__ = ["Service"]
 
 
-# `as_view` makes the view of a service (called with an id and route), not DRF's view.
-class Service(ServiceMixin, APIView):  # type: ignore[misc]
+class Service(BaseService, APIView):
     """
     A service whose methods are plain Python, as a Feathers service class.
 
@@ -43,6 +42,7 @@ class Service(ServiceMixin, APIView):  # type: ignore[misc]
     returns JSON-serialisable data (or `None` for 204, or a DRF `Response`). Raise a
     `django_services.errors` class (or any DRF/Django exception) to answer an error.
 
-    Everything `ServiceMixin` documents applies: options `methods` and `multi`, DRF's
+    Everything `BaseService` documents applies: options `methods` and `multi`, DRF's
     `authentication_classes`, `permission_classes`, `throttle_classes`, and the `get_*` hooks.
+    The REST adapter serves it through a view class of its own (`rest.views.view_class`).
     """

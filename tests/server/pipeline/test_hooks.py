@@ -9,6 +9,7 @@ from django.core.management.base import SystemCheckError
 
 from django_services.errors import Forbidden, NotFound
 from django_services.server import Params, get_service
+from django_services.server.rest.views import service_view
 from tests.server import pipeline_services
 from tests.server.http import assert_error, body, send
 from tests.testapp.models import Person
@@ -175,7 +176,7 @@ def test_hooks_on_methods_the_service_lacks_are_refused(serve):
         hooks = {"before": {"fnd": [pipeline_services.stamp_age]}}
 
     with pytest.raises(ImproperlyConfigured, match="'fnd', which the service does not implement"):
-        Typo.as_view()
+        service_view(Typo)
 
 
 @pytest.mark.parametrize(

@@ -1,11 +1,19 @@
-"""DRF policies of services: read from DJANGO_SERVICES when a request comes, not at import."""
+"""
+The REST view of a service: composed from the service class, with the DRF policies of
+services read from DJANGO_SERVICES when a request comes, not at import.
+"""
 
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ImproperlyConfigured
 from rest_framework import authentication
+from rest_framework.renderers import BaseRenderer
 
+from django_services.server import Service
 from django_services.server.authentication import create_access_token
+from django_services.server.rest.renderers import JSONRenderer
+from django_services.server.rest.views import ServiceView, service_view, view_class
 from tests.server.http import S, assert_error, body, send
 
 pytestmark = pytest.mark.django_db
@@ -109,8 +117,6 @@ def test_rest_framework_throttles_are_read_at_request_time(api, settings):
 
 
 def test_unimportable_default_class_names_the_setting(api, serve):
-    from django.core.exceptions import ImproperlyConfigured
-
     serve({"public": S + "PublicDefaultService"}, DEFAULT_PERMISSION_CLASSES=["nope.Nope"])
     with pytest.raises(ImproperlyConfigured, match=r"DEFAULT_PERMISSION_CLASSES'\]\[0\]"):
         api.get("/public")
@@ -120,3 +126,47 @@ def test_a_service_may_set_its_own_classes():
     from tests.server.echo_services import ParamsService
 
     assert ParamsService.authentication_classes == [authentication.SessionAuthentication]
+
+
+class TextRenderer(BaseRenderer):
+    media_type = "text/plain"
+    format = "txt"
+
+    def render(self, data, accepted_media_type=None, renderer_context=None):
+        return f"{data['text']}!".encode()
+
+
+class ShoutService(Service):
+    renderer_classes = [JSONRenderer, TextRenderer]
+
+    def get(self, id, params):
+        return {"text": id}
+
+
+def test_the_rest_view_is_composed_once_from_the_service_class():
+    from tests.server.echo_services import EchoService
+
+    view = view_class(EchoService)
+    assert view is view_class(EchoService)
+    assert issubclass(view, EchoService) and issubclass(view, ServiceView)
+    assert not issubclass(EchoService, ServiceView)
+    assert view.__name__ == EchoService.__name__ and view.__doc__ == EchoService.__doc__
+
+
+def test_rest_policies_a_service_sets_are_kept_and_those_it_leaves_are_rests(api, serve):
+    serve({"shout": ShoutService, "public": S + "PublicDefaultService"})
+
+    plain = api.get("/shout/hey", HTTP_ACCEPT="text/plain")
+    assert (plain["Content-Type"], plain.content) == ("text/plain; charset=utf-8", b"hey!")
+    assert body(api.get("/shout/hey")) == {"text": "hey"}
+    assert api.get("/public")["Content-Type"] == "application/json; charset=utf-8"
+    assert ShoutService.parser_classes is None  # the class itself is left as declared
+
+
+def test_a_service_view_refuses_unknown_options():
+    from tests.server.echo_services import EchoService
+
+    with pytest.raises(TypeError, match="has no option 'pagesize'"):
+        service_view(EchoService, pagesize=3)
+    with pytest.raises(ImproperlyConfigured, match="does not implement"):
+        service_view(EchoService, methods=["find", "fly"])

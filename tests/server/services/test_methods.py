@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from django.core.exceptions import ImproperlyConfigured
-from rest_framework.views import APIView
 
 from django_services.server import Service, service_method
 from tests.server.http import S, assert_error, body, send
@@ -283,13 +281,3 @@ def test_custom_methods_are_inherited():
     assert Louder().get_methods() == {
         "find", "get", "create", "update", "patch", "remove", "shout", "whisper", "roar",
     }  # fmt: skip
-
-
-def test_as_view_refuses_unknown_options():
-    from tests.server.echo_services import EchoService
-
-    with pytest.raises(TypeError, match="has no option 'pagesize'"):
-        EchoService.as_view(pagesize=3)
-    with pytest.raises(ImproperlyConfigured, match="does not implement"):
-        EchoService.as_view(methods=["find", "fly"])
-    assert issubclass(EchoService, APIView)

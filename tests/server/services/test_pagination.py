@@ -10,6 +10,7 @@ from django.core.exceptions import ImproperlyConfigured
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from django_services.server.rest.views import service_view
 from django_services.server.services.pagination import planner_estimate
 from tests.server.http import M, body
 from tests.server.model_services import PersonService
@@ -131,4 +132,4 @@ def test_the_option_in_the_paginate_setting(api, people, serve):
 @pytest.mark.parametrize("threshold", [-1, "1000", 1.5, True])
 def test_a_wrong_threshold_is_refused_when_the_view_is_built(threshold):
     with pytest.raises(ImproperlyConfigured, match="estimate_total_above"):
-        PersonService.as_view(paginate={"default": 10, "estimate_total_above": threshold})
+        service_view(PersonService, paginate={"default": 10, "estimate_total_above": threshold})

@@ -8,8 +8,15 @@ from django.core.exceptions import ImproperlyConfigured
 from django.core.handlers.asgi import ASGIHandler
 from django.test import override_settings
 
-from django_services.server.registry import get_service, register, services, unregister
-from django_services.server.routing import Route, Router, normalize_path
+from django_services.server.registry import (
+    Route,
+    Router,
+    get_service,
+    normalize_path,
+    register,
+    services,
+    unregister,
+)
 from tests.server import echo_services as test_services
 from tests.server.http import M, S, assert_error, body
 
@@ -244,7 +251,7 @@ def test_settings_changes_are_seen(api, serve):
     ],
 )
 def test_misconfigured_services_are_reported(serve, services_setting, message):
-    from django_services.server.registry import check_services
+    from django_services.checks import check_services
 
     serve(services_setting)
     errors = check_services()
