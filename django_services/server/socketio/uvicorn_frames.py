@@ -26,6 +26,7 @@ checks them against the installed uvicorn, websockets and wsproto, lowest and ne
 
 from __future__ import annotations
 
+import asyncio
 import struct
 from typing import Any
 
@@ -238,11 +239,7 @@ def writer(send: Any) -> DirectWriter | None:
 
 def _pauses(protocol: Any) -> bool:
     """Whether `protocol` pauses its writes on a full transport (asyncio's flow control)."""
-    return any(
-        "pause_writing" in vars(cls)
-        for cls in type(protocol).__mro__
-        if not cls.__module__.startswith("asyncio")
-    )
+    return type(protocol).pause_writing is not asyncio.BaseProtocol.pause_writing
 
 
 def cut(send: Any) -> None:
