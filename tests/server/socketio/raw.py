@@ -209,7 +209,7 @@ class StalledClient:
         sock.setblocking(False)
         await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
         # A small read buffer too: what the client has not read stays in the network.
-        reader, writer = await asyncio.open_connection(sock=sock, limit=16 * 1024)
+        reader, writer = await asyncio.open_connection(sock=sock, limit=4096)
         writer.write(
             b"GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: 127.0.0.1\r\n"
             b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
