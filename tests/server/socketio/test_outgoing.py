@@ -17,7 +17,9 @@ from typing import Any
 
 import aiohttp
 import pytest
+from asgiref.sync import sync_to_async
 
+from django_services.models import SocketSession
 from django_services.server.socketio import outgoing, uvicorn_frames
 from tests.interop.conformance.services import PersonService
 from tests.server.socketio.conftest import Client, LiveSocketServer
@@ -209,6 +211,11 @@ async def test_a_client_cut_off_recovers_every_event_it_missed(publishing, live_
                 names.append(name)
         await eventually_async(
             lambda: slow_sid not in server.connections, message="the server forgets it"
+        )
+        # Kept as a lost connection's session, for its client's reconnect.
+        await eventually_async(
+            sync_to_async(SocketSession.objects.filter(lost_at__isnull=False).exists),
+            message="its session is kept",
         )
         stalled.writer.close()
         # Its client connects again with its pid: every event it was not sent, in order, once.
