@@ -195,6 +195,9 @@ async def test_a_client_cut_off_recovers_every_event_it_missed(publishing, live_
     live = live_socket_server
     server = live.application.server
     writer = await Client(live.url, "websocket").connect()
+    # An event delivered before the slow client connects: its session starts after it.
+    await writer.call("create", "people", {"name": "before"}, {})
+    await eventually_async(lambda: writer.events, message="the first event arrives")
     stalled = await StalledClient.connect(live.port)
     again = None
     try:
