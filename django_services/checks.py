@@ -11,6 +11,7 @@ System checks for `DJANGO_SERVICES`, with stable ids. Each run reports every pro
     django_services.E014  a service's event_readers is none of "per_user", "shared", "unchecked"
     django_services.W015  a service's events go unchecked while its get_queryset is its own
     django_services.W016  SOCKETIO_RECOVERY's WINDOW is too short for POLL_INTERVAL + GAP_GRACE
+    django_services.E017  SOCKETIO_OUTGOING_LIMIT is not a positive integer (of bytes)
     django_services.W101+ / E101+  the authentication settings (see server.authentication.checks)
     django_services.W110  the local strategy's USERNAME_FIELD is not the user model's
     django_services.E201+ / W201+  the remotes (see client.checks)
@@ -38,6 +39,7 @@ __all__ = [
     "check_authentication_keys",
     "check_event_readers",
     "check_local_username_field",
+    "check_outgoing_limit",
     "check_pagination",
     "check_publisher",
     "check_services",
@@ -173,6 +175,26 @@ def check_recovery_window(app_configs: Any = None, **kwargs: Any) -> list[CheckM
             hint="Keep WINDOW at its default (120 s), or at least twice POLL_INTERVAL + GAP_GRACE, "
             "on every process.",
             id="django_services.W016",
+        )
+    ]
+
+
+@register()
+def check_outgoing_limit(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
+    """`SOCKETIO_OUTGOING_LIMIT` is a positive number of bytes."""
+    user = _user_settings()
+    if "SOCKETIO_OUTGOING_LIMIT" not in user:
+        return []
+    value = user["SOCKETIO_OUTGOING_LIMIT"]
+    if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+        return []
+    return [
+        Error(
+            f"{SETTINGS_NAME}['SOCKETIO_OUTGOING_LIMIT'] must be a positive integer of bytes, "
+            f"not {value!r}.",
+            hint="Leave it out for 4 MiB (4 * 1024 * 1024), or give the bytes one socket.io "
+            "connection may have waiting to be sent to it before it is closed.",
+            id="django_services.E017",
         )
     ]
 

@@ -86,6 +86,10 @@ DEFAULTS: dict[str, Any] = {
     # The Redis pub/sub channel of those events: projects (or staging and production) sharing
     # one Redis server each need their own.
     "SOCKETIO_REDIS_CHANNEL": "django-feathers",
+    # The bytes waiting to be sent to one socket.io connection (queued, or in its transport)
+    # beyond which it is closed as lost: a client that stopped reading, or polling, reconnects
+    # and recovers what it missed. A positive integer; 4 MiB.
+    "SOCKETIO_OUTGOING_LIMIT": 4 * 1024 * 1024,
     # The log of the events sent to sockets (`django_services.models.LoggedEvent`): what it
     # keeps, by age (seconds) and by count (`manage.py prune_events` and the server delete the
     # rest); how often each socket.io process reads it for events no live send delivered, and

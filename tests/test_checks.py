@@ -2,11 +2,13 @@
 The system checks of a service's `event_readers`: a value that is none of the known ones
 (`django_services.E014`), and events sent unchecked by a service whose `get_queryset` is its
 own (`django_services.W015`); a recovery window too short for the event log's readers
-(`django_services.W016`).
+(`django_services.W016`); an outgoing limit that is not a number of bytes
+(`django_services.E017`).
 """
 
 from __future__ import annotations
 
+import pytest
 from django.core.checks import run_checks
 from django.test import override_settings
 
@@ -79,3 +81,23 @@ def test_a_recovery_window_shorter_than_the_log_s_readers_need_is_a_warning():
 def test_the_default_recovery_window_passes():
     assert recovery_messages({}) == []
     assert recovery_messages({"WINDOW": 3, "POLL_INTERVAL": 1.0, "GAP_GRACE": 0.5}) == []
+
+
+def outgoing_messages(value):
+    with override_settings(DJANGO_SERVICES={"SERVICES": {}, "SOCKETIO_OUTGOING_LIMIT": value}):
+        return [message for message in run_checks() if message.id == "django_services.E017"]
+
+
+@pytest.mark.parametrize("value", [0, -1, 1.5, "4MB", None, True])
+def test_an_outgoing_limit_that_is_not_a_positive_integer_is_an_error(value):
+    (error,) = outgoing_messages(value)
+    assert error.msg == (
+        "DJANGO_SERVICES['SOCKETIO_OUTGOING_LIMIT'] must be a positive integer of bytes, "
+        f"not {value!r}."
+    )
+
+
+def test_an_outgoing_limit_of_bytes_passes():
+    assert outgoing_messages(65536) == []
+    with override_settings(DJANGO_SERVICES={"SERVICES": {}}):
+        assert [m for m in run_checks() if m.id == "django_services.E017"] == []

@@ -1,11 +1,13 @@
 """
 What python-engineio does per socket, made lighter for many sockets.
 
-Each engine.io socket's packets wait in a `SocketQueue`, lighter than `asyncio.Queue`.
-`install_writer()` makes engine.io's websocket writer wait for its queue without `wait_for`:
-its reader already ends it when the client goes silent, and while it waits with nothing
-before it the queue is `idle()`, so that a frame written to the connection now comes after
-every packet sent; `install_pings()` sends each socket's pings from a timer of the event loop,
+Each engine.io socket's packets wait in a `SocketQueue`, lighter than `asyncio.Queue`, which
+counts the bytes it holds (`nbytes`, what `outgoing` bounds). `install_writer()` makes
+engine.io's websocket writer wait for its queue without `wait_for` (its reader already ends
+it when the client goes silent, and while it waits with nothing before it the queue is
+`idle()`, so that a frame written to the connection now comes after every packet sent), and
+take its packets one at a time, so that those its connection has not taken stay counted in
+the queue; `install_pings()` sends each socket's pings from a timer of the event loop,
 where python-engineio keeps a task sleeping between two pings for every socket; and
 `install_websocket(eio)` makes each websocket note its ASGI `send` on its engine.io socket
 (`websocket_send`), the channel `uvicorn_frames` writes past. The managers of `fanout`
@@ -36,10 +38,12 @@ class SocketQueue:
     lookups of every `get`.
     """
 
-    __slots__ = ("_finished", "_getters", "_items", "_unfinished", "_writer_waiting")
+    __slots__ = ("_finished", "_getters", "_items", "_unfinished", "_writer_waiting", "nbytes")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self._items: list[Any] = []
+        #: The length of the packets waiting, encoded (their characters, for text).
+        self.nbytes = 0
         self._getters: list[asyncio.Future[None]] = []
         self._unfinished = 0
         self._finished: asyncio.Event | None = None
@@ -71,6 +75,7 @@ class SocketQueue:
 
     def put_nowait(self, item: Any) -> None:
         self._items.append(item)
+        self.nbytes += _size(item)
         self._unfinished += 1
         self._wake_one()
 
@@ -80,7 +85,7 @@ class SocketQueue:
     def get_nowait(self) -> Any:
         if not self._items:
             raise asyncio.QueueEmpty
-        return self._items.pop(0)
+        return self._taken(self._items.pop(0))
 
     async def get(self) -> Any:
         while not self._items:
@@ -96,7 +101,22 @@ class SocketQueue:
                     # Woken, then cancelled: the wake-up goes to the next getter.
                     self._wake_one()
                 raise
-        return self._items.pop(0)
+        return self._taken(self._items.pop(0))
+
+    def _taken(self, item: Any) -> Any:
+        # Recounted from nothing once empty: a packet encoded while it waited counts its
+        # encoding when it leaves.
+        self.nbytes = self.nbytes - _size(item) if self._items else 0
+        return item
+
+    def drop(self) -> int:
+        """Forget every packet waiting (a connection cut off): how many there were."""
+        dropped = len(self._items)
+        self._items.clear()
+        self.nbytes = 0
+        for _ in range(dropped):
+            self.task_done()
+        return dropped
 
     def task_done(self) -> None:
         if self._unfinished <= 0:
@@ -117,6 +137,18 @@ class SocketQueue:
             if not getter.done():
                 getter.set_result(None)
                 return
+
+
+def _size(item: Any) -> int:
+    """The length of an engine.io packet once encoded (its cached encoding when it has one)."""
+    encoded = getattr(item, "encode_cache", None)
+    if encoded:
+        return len(encoded)
+    data = getattr(item, "data", None)
+    # `encode()` is not called here: it caches one encoding, base64 or not, for both transports.
+    if isinstance(data, (str, bytes, bytearray)):
+        return 1 + len(data)
+    return 0 if item is None else 1
 
 
 class _NotedWebSocket(eio_asgi.WebSocket):
@@ -154,16 +186,23 @@ async def _poll(self: Any) -> list[Any]:
     """
     engine.io's `AsyncSocket.poll`: the packets waiting, or a wait for the next one.
 
-    A long-poll waits at most a ping interval and timeout, as engine.io's own does. A websocket
-    writer (the socket is `upgraded`) waits without a timer: its reader, which times out on a
-    silent client, puts the None that ends the writer whenever the socket ends.
+    A long-poll waits at most a ping interval and timeout, as engine.io's own does, and takes
+    every packet waiting. A websocket writer (the socket is `upgraded`) waits without a timer
+    (its reader, which times out on a silent client, puts the None that ends the writer
+    whenever the socket ends), and takes one packet: the others stay in the queue, counted,
+    until the connection has taken the one before.
     """
     queue = self.queue
+    if self.upgraded:
+        if not queue.empty():
+            first = queue.get_nowait()
+        else:
+            writer_get = getattr(queue, "writer_get", None)
+            first = await (queue.get() if writer_get is None else writer_get())
+        queue.task_done()
+        return [] if first is None else [first]
     if not queue.empty():
         first = queue.get_nowait()
-    elif self.upgraded:
-        writer_get = getattr(queue, "writer_get", None)
-        first = await (queue.get() if writer_get is None else writer_get())
     else:
         delay = self.server.ping_interval + self.server.ping_timeout
         try:

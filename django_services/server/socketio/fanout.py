@@ -13,7 +13,8 @@ its engine.io packet, and that packet's websocket frame. A websocket whose write
 nothing queued (`SocketQueue.idle()`) gets the frame written to its connection's transport at
 once (`uvicorn_frames`: under uvicorn, while the connection is open, not compressing and its
 transport not full); any other socket gets the one packet put on its queue, in order, for its
-writer. Neither costs a task per recipient. The loop gets a turn every `SLICE` recipients so
+writer, and a socket with more than `SOCKETIO_OUTGOING_LIMIT` bytes waiting is cut off
+(`outgoing`). Neither costs a task per recipient. The loop gets a turn every `SLICE` recipients so
 that other sockets' calls do not wait behind a large fan-out. An event whose data is a tuple
 (a logged event and its offset) is spread into several arguments, the same for every
 recipient. Emits with an acknowledgement callback and binary attachments keep python-socketio's
@@ -40,7 +41,7 @@ from engineio import packet as eio_packet
 from socketio import packet
 
 from .. import telemetry
-from . import reads, uvicorn_frames
+from . import outgoing, reads, uvicorn_frames
 from .engine_queues import SocketQueue, install_pings, install_websocket, install_writer
 
 __all__ = [
@@ -185,6 +186,7 @@ class Manager(socketio.AsyncManager):
     async def _fan_out(self, recipients: list[str], message: Any, frame: bytes) -> None:
         sockets = self.server.eio.sockets
         ping_timeout = self.server.eio.ping_timeout
+        bound = getattr(self.server.eio, "outgoing_limit", None)
         for start in range(0, len(recipients), SLICE):
             if start:
                 await asyncio.sleep(0)
@@ -206,6 +208,9 @@ class Manager(socketio.AsyncManager):
                     if direct.write(frame):
                         continue
                 queue.put_nowait(message)
+                if bound is not None:
+                    # Queued: its client may have stopped reading (`outgoing`).
+                    outgoing.check(socket, bound)
 
 
 def _direct_writer(socket: Any) -> uvicorn_frames.DirectWriter:

@@ -28,7 +28,7 @@ from ... import clock
 from ...errors import FeathersError, GeneralError
 from .. import telemetry
 from ..pipeline.events import ServiceEvent, event_bus
-from . import emitter, fanout
+from . import emitter, fanout, outgoing
 from .channels import get_publisher
 from .connection import Connection
 from .dispatch import Failed, dispatch
@@ -83,6 +83,10 @@ class SocketServer:
       the main namespace `/` is served (others are refused with socket.io's `Invalid
       namespace`). The defaults keep socket.io's: same-origin handshakes only, a 1 MB
       payload limit, 25 s pings.
+
+    A connection with more than `DJANGO_SERVICES["SOCKETIO_OUTGOING_LIMIT"]` bytes waiting to
+    be sent to it (4 MiB) is cut off, and recovers what it missed when it reconnects
+    (`outgoing`).
     """
 
     def __init__(
@@ -116,6 +120,7 @@ class SocketServer:
         # own wording of the refusal.
         options["namespaces"] = "*"
         self.sio = socketio.AsyncServer(async_mode="asgi", **options)
+        outgoing.install(self.sio.eio, outgoing.limit())
         self.connections: dict[str, Connection] = {}
         self.events = EventSender(self.sio, self.connections, self.workers)
         self.recovery = Recovery(self.sio, self.events, self.workers, pids)

@@ -12,6 +12,8 @@ websocket was given (the channel `engine.WebSocketGuard` wraps) and answers an o
 `write(frame)` puts the frame on that connection's transport and says so, or says no when
 uvicorn's own `send` must do it: the connection closing or closed, its transport's buffer
 full (the writer then waits for it to drain, as uvicorn's `send` does), the guard closed.
+`direct.buffered()` is what its transport holds, not yet taken by the kernel, and
+`cut(send)` drops a connection with everything it holds (`outgoing` bounds both).
 
 It knows uvicorn's three websocket protocols, and this package's (`uvicorn_ws`, derived from
 the sans-I/O one): `websockets-sansio` (uvicorn 0.35 and later), `websockets` (websockets'
@@ -24,12 +26,22 @@ checks them against the installed uvicorn, websockets and wsproto, lowest and ne
 
 from __future__ import annotations
 
+import asyncio
 import struct
 from typing import Any
 
 from .engine import WebSocketGuard
 
-__all__ = ["ATTRIBUTES", "NOT_YET", "UNAVAILABLE", "DirectWriter", "text_frame", "writer"]
+__all__ = [
+    "ATTRIBUTES",
+    "HIGH_WATER",
+    "NOT_YET",
+    "UNAVAILABLE",
+    "DirectWriter",
+    "cut",
+    "text_frame",
+    "writer",
+]
 
 _SANSIO = "uvicorn.protocols.websockets.websockets_sansio_impl"
 _LEGACY = "uvicorn.protocols.websockets.websockets_impl"
@@ -41,6 +53,11 @@ ATTRIBUTES = {
     _LEGACY: ("state", "closed_event", "initial_response", "extensions", "_paused"),
     _WSPROTO: ("handshake_complete", "close_sent", "response_started", "writable", "conn"),
 }
+
+
+#: The bytes a transport of a protocol that never pauses its writes may hold before frames
+#: are queued instead (asyncio's and uvloop's default high-water mark).
+HIGH_WATER = 64 * 1024
 
 
 def text_frame(payload: bytes) -> bytes:
@@ -67,6 +84,11 @@ class DirectWriter:
         """Put `frame` on the wire, or False when the protocol's own `send` must do it."""
         raise NotImplementedError  # pragma: no cover - each protocol's writer says
 
+    def buffered(self) -> int:
+        """The bytes the connection's transport holds, not yet taken by the kernel."""
+        transport = self.protocol.transport
+        return 0 if transport is None else int(transport.get_write_buffer_size())
+
 
 # Each writer checks, in one function (this runs for every recipient of every event), what
 # its protocol's `send` checks before it writes a message, and that the transport can take
@@ -85,6 +107,26 @@ class _SansIOWriter(DirectWriter):
             or not p.writable.is_set()
             or p.conn.state is not self.open
             or p.transport.is_closing()
+        ):
+            return False
+        p.transport.write(frame)
+        return True
+
+
+class _UnpausedSansIOWriter(DirectWriter):
+    """The writer of a sans-I/O protocol that never pauses (uvicorn 0.35): it pauses here."""
+
+    __slots__ = ()
+
+    def write(self, frame: bytes) -> bool:
+        p = self.protocol
+        if (
+            self.guard.closed
+            or p.close_sent
+            or p.initial_response is not None
+            or p.conn.state is not self.open
+            or p.transport.is_closing()
+            or p.transport.get_write_buffer_size() > HIGH_WATER
         ):
             return False
         p.transport.write(frame)
@@ -139,6 +181,9 @@ class _Unavailable(DirectWriter):
     def write(self, frame: bytes) -> bool:
         return False
 
+    def buffered(self) -> int:
+        return 0
+
 
 #: For a connection never written to directly (another server, an extension negotiated).
 UNAVAILABLE: DirectWriter = _Unavailable()
@@ -180,6 +225,8 @@ def writer(send: Any) -> DirectWriter | None:
             return None
         if getattr(connection, "extensions", True):
             return UNAVAILABLE
+        if not _pauses(protocol):
+            return _UnpausedSansIOWriter(guard, protocol, connection.state)
         return _SansIOWriter(guard, protocol, connection.state)
     connection = getattr(protocol.conn, "connection", None)
     if connection is None or connection.state.name != "OPEN":
@@ -188,3 +235,33 @@ def writer(send: Any) -> DirectWriter | None:
     if extensions is None or any(extension.enabled() for extension in extensions):
         return UNAVAILABLE
     return _WsprotoWriter(guard, protocol, connection.state)
+
+
+def _pauses(protocol: Any) -> bool:
+    """Whether `protocol` pauses its writes on a full transport (asyncio's flow control)."""
+    return type(protocol).pause_writing is not asyncio.BaseProtocol.pause_writing
+
+
+def cut(send: Any) -> None:
+    """
+    Drop the websocket whose ASGI `send` (wrapped by `engine.guard_websocket`) is `send`, and
+    what its transport holds: nothing more is sent through it, its uvicorn transport is
+    aborted (the server then sees the client leave), and a `send` waiting for that transport
+    to drain returns. A connection of another server is only closed to the application.
+    """
+    guard = getattr(send, "__self__", None)
+    if not isinstance(guard, WebSocketGuard):
+        return
+    guard.closed = True
+    protocol: Any = getattr(guard.channel, "__self__", None)
+    if _kind(protocol) is None:
+        return
+    transport = getattr(protocol, "transport", None)
+    if transport is not None:
+        transport.abort()
+    # asyncio does not resume the writes of a transport lost while paused, and the wsproto
+    # and sans-I/O protocols of older uvicorns (0.35 among them) then wait for ever
+    # (websockets' legacy protocol wakes its own waiter).
+    writable = getattr(protocol, "writable", None)
+    if writable is not None:
+        writable.set()

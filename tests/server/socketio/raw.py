@@ -12,6 +12,9 @@ body of a POST over polling). `ack(n)` waits for the ack of call `n`, `closed()`
 of the session (`close_code` is then the websocket's), and `call(event, *args)` sends an event
 and returns its ack. `attachment(data)` is a binary attachment as the transport carries it.
 
+    client = await StalledClient.connect(port)     # a websocket read by hand, when told to
+    await client.text()
+
     with logged() as records:       # every record the server side logs, uvicorn's included
         ...
     assert not [record for record in records if record.exc_info]
@@ -25,12 +28,14 @@ import contextlib
 import io
 import json
 import logging
+import socket
+import struct
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import aiohttp
 
-__all__ = ["Closed", "RawSocket", "logged"]
+__all__ = ["Closed", "RawSocket", "StalledClient", "logged"]
 
 #: The loggers a server-side record may reach without passing the root logger's handlers:
 #: uvicorn's do not propagate.
@@ -185,6 +190,62 @@ class RawSocket:
             while True:
                 await self.receive(timeout)
         return True
+
+
+class StalledClient:
+    """A websocket client that reads its frames by hand, and only when told to."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader = reader
+        self.writer = writer
+        #: The data of the server's CONNECT answer (`sid`, and `pid` with recovery on).
+        self.connected_with: dict[str, Any] = {}
+
+    @classmethod
+    async def connect(cls, port: int) -> StalledClient:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        # A small receive window: the server's buffers fill after a few frames.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.setblocking(False)
+        await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+        # A small read buffer too: what the client has not read stays in the network.
+        reader, writer = await asyncio.open_connection(sock=sock, limit=4096)
+        writer.write(
+            b"GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+            b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+        )
+        client = cls(reader, writer)
+        assert (await reader.readuntil(b"\r\n\r\n")).startswith(b"HTTP/1.1 101")
+        assert (await client.text()).startswith("0{")
+        client.send("40")
+        answer = await client.text()
+        assert answer.startswith("40{"), answer
+        client.connected_with = json.loads(answer[2:])
+        return client
+
+    def send(self, text: str) -> None:
+        payload = text.encode()
+        mask = b"\x01\x02\x03\x04"
+        masked = bytes(byte ^ mask[index % 4] for index, byte in enumerate(payload))
+        self.writer.write(bytes((0x81, 0x80 | len(payload))) + mask + masked)
+
+    async def text(self) -> str:
+        """The next text frame's payload, answering engine.io's pings, skipping control frames."""
+        while True:
+            head = await self.reader.readexactly(2)
+            length = head[1] & 0x7F
+            if length == 126:
+                (length,) = struct.unpack("!H", await self.reader.readexactly(2))
+            elif length == 127:
+                (length,) = struct.unpack("!Q", await self.reader.readexactly(8))
+            payload = (await self.reader.readexactly(length)).decode()
+            if head[0] & 0x0F != 0x1:
+                continue
+            if payload == "2":
+                self.send("3")
+                continue
+            return payload
 
 
 class _Records(logging.Handler):

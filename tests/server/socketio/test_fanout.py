@@ -220,3 +220,22 @@ async def test_a_woken_getter_cancelled_before_it_runs_passes_the_packet_on():
     queue.put_nowait("packet")  # wakes the first getter...
     first.cancel()  # ...which is cancelled before it takes the packet
     assert await asyncio.wait_for(second, 1) == "packet"
+
+
+async def test_a_socket_queue_counts_the_bytes_it_holds_and_drops_them_when_cut_off():
+    from engineio import packet as eio_packet
+
+    queue = fanout.SocketQueue()
+    event = eio_packet.Packet(eio_packet.MESSAGE, '2["tick",{"n":1}]')
+    event.encode()  # the fan-out's packets come encoded, their frame built from it
+    queue.put_nowait(event)
+    queue.put_nowait(eio_packet.Packet(eio_packet.MESSAGE, b"\x00" * 10))
+    queue.put_nowait(eio_packet.Packet(eio_packet.PING))
+    assert queue.nbytes == len('42["tick",{"n":1}]') + 11 + 1
+    assert queue.get_nowait() is event
+    queue.task_done()
+    assert queue.nbytes == 12
+    joined = asyncio.ensure_future(queue.join())
+    assert queue.drop() == 2
+    assert (queue.nbytes, queue.empty()) == (0, True)
+    await asyncio.wait_for(joined, 1)  # a close waiting for the queue is not held

@@ -9,38 +9,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import importlib
-import importlib.util
 import inspect
 import json
 import re
-import socket
-import struct
 import warnings
 from typing import Any
 
 import pytest
-from uvicorn.config import WS_PROTOCOLS
 
 from django_services.server.socketio import engine, uvicorn_frames
 from tests.server.socketio.conftest import LiveSocketServer
-from tests.server.socketio.raw import RawSocket
+from tests.server.socketio.protocols import PROTOCOLS, SANSIO
+from tests.server.socketio.raw import RawSocket, StalledClient
 from tests.waiting import eventually_async
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-#: uvicorn's `websockets` protocol runs on websockets' legacy API, deprecated in 14.0, and is
-#: deprecated by uvicorn itself (0.36).
-LEGACY = pytest.mark.filterwarnings("ignore::DeprecationWarning", "ignore:.*deprecated")
-
-SANSIO = "websockets-sansio" in WS_PROTOCOLS and importlib.util.find_spec("websockets")
-PROTOCOLS: list[Any] = [
-    "wsproto",
-    pytest.param("websockets", marks=LEGACY, id="websockets"),
-]
-if SANSIO:
-    from django_services.server.socketio.uvicorn_ws import WebSocketProtocol
-
-    PROTOCOLS += ["websockets-sansio", pytest.param(WebSocketProtocol, id="uvicorn_ws")]
 
 
 def on_loop(live: LiveSocketServer, coroutine: Any) -> Any:
@@ -129,57 +112,6 @@ async def test_a_socket_with_permessage_deflate_gets_its_frames_from_its_protoco
             writers = {s.__dict__.get("direct_writer") for s in engine_sockets(live)}
             assert uvicorn_frames.UNAVAILABLE in writers
             assert len(writers) == 2
-
-
-class StalledClient:
-    """A websocket client that reads its frames by hand, and only when told to."""
-
-    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self.reader = reader
-        self.writer = writer
-
-    @classmethod
-    async def connect(cls, port: int) -> StalledClient:
-        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-        # A small receive window: the server's buffers fill after a few frames.
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-        sock.setblocking(False)
-        await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
-        reader, writer = await asyncio.open_connection(sock=sock, limit=1 << 20)
-        writer.write(
-            b"GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            b"Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
-            b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
-        )
-        client = cls(reader, writer)
-        assert (await reader.readuntil(b"\r\n\r\n")).startswith(b"HTTP/1.1 101")
-        assert (await client.text()).startswith("0{")
-        client.send("40")
-        assert (await client.text()).startswith("40{")
-        return client
-
-    def send(self, text: str) -> None:
-        payload = text.encode()
-        mask = b"\x01\x02\x03\x04"
-        masked = bytes(byte ^ mask[index % 4] for index, byte in enumerate(payload))
-        self.writer.write(bytes((0x81, 0x80 | len(payload))) + mask + masked)
-
-    async def text(self) -> str:
-        """The next text frame's payload, answering engine.io's pings, skipping control frames."""
-        while True:
-            head = await self.reader.readexactly(2)
-            length = head[1] & 0x7F
-            if length == 126:
-                (length,) = struct.unpack("!H", await self.reader.readexactly(2))
-            elif length == 127:
-                (length,) = struct.unpack("!Q", await self.reader.readexactly(8))
-            payload = (await self.reader.readexactly(length)).decode()
-            if head[0] & 0x0F != 0x1:
-                continue
-            if payload == "2":
-                self.send("3")
-                continue
-            return payload
 
 
 @pytest.mark.parametrize("ws", PROTOCOLS)
