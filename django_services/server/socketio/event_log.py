@@ -210,8 +210,9 @@ def prune(using: str | None = None) -> int:
     """
     Delete the logged events older than `SOCKETIO_RECOVERY["WINDOW"]` seconds and those
     beyond the newest `SOCKETIO_RECOVERY["MAX_EVENTS"]`, always from the oldest id up (so
-    that what is left starts right after what a reconnect may ask for), and the sessions of
-    connections lost longer ago than the window; return how many events were deleted.
+    that what is left starts right after what a reconnect may ask for) and never the newest
+    one, and the sessions of connections lost longer ago than the window; return how many
+    events were deleted.
     """
     from django.db.models import Max
 
@@ -225,8 +226,12 @@ def prune(using: str | None = None) -> int:
     beyond = list(rows.order_by("-id").values_list("id", flat=True)[limit : limit + 1])
     if beyond:
         through = max(through, beyond[0])
+    # The newest event stays, however old: the log always says where it ends, which a process
+    # that starts and a client recovering with its pid alone measure from.
+    newest = rows.aggregate(newest=Max("id"))["newest"] or 0
+    through = min(through, newest - 1)
     deleted = 0
-    if through:
+    if through > 0:
         deleted, _ = rows.filter(id__lte=through).delete()
     sessions.prune(using)
     return deleted

@@ -78,15 +78,11 @@ class SocketServer:
       most 32); one connection runs at most a quarter of them at once, its other calls wait.
     * **longest_poll** - the seconds a long-poll waits at most before it is answered with a
       noop (clients poll again): what a stopping server waits for at most on polling clients.
-    * any keyword argument of `socketio.AsyncServer` (`cors_allowed_origins`,
-      `client_manager`, `ping_interval`, ...). `async_mode` is always `"asgi"`, and only
-      the main namespace `/` is served (others are refused with socket.io's `Invalid
-      namespace`). The defaults keep socket.io's: same-origin handshakes only, a 1 MB
-      payload limit, 25 s pings.
-
-    A connection with more than `DJANGO_SERVICES["SOCKETIO_OUTGOING_LIMIT"]` bytes waiting to
-    be sent to it (4 MiB) is cut off, and recovers what it missed when it reconnects
-    (`outgoing`).
+    * any keyword argument of `socketio.AsyncServer` (`cors_allowed_origins`, `client_manager`,
+      `ping_interval`, ...). `async_mode` is always `"asgi"`, and only the main namespace `/`
+      is served (others are refused with socket.io's `Invalid namespace`). The defaults keep
+      socket.io's: same-origin handshakes only, a 1 MB payload limit, 25 s pings. A connection
+      with more than `SOCKETIO_OUTGOING_LIMIT` bytes waiting for it is cut off (`outgoing`).
     """
 
     def __init__(

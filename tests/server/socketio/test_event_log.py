@@ -285,9 +285,23 @@ class TestRetention:
             LoggedEvent.objects.filter(pk=late.pk).update(logged_at=ahead)
             manual.advance(61)
 
-            assert prune() == 2
+            assert prune() == 1
 
-        assert logged() == []
+        # The newest row stays, however old: the log says where it ends.
+        assert [row["data"]["name"] for row in logged()] == ["Old"]
+
+    def test_the_newest_event_is_kept_however_old(self, people, settings):
+        service, _ = people
+        settings.DJANGO_SERVICES = {**settings.DJANGO_SERVICES, "SOCKETIO_RECOVERY": {"WINDOW": 60}}
+        with clock.replaced(clock.ManualClock()) as manual:
+            service.create({"name": "Older", "age": 0}, Params())
+            service.create({"name": "Newest", "age": 1}, Params())
+            manual.advance(61)
+
+            assert prune() == 1
+            assert prune() == 0
+
+        assert [row["data"]["name"] for row in logged()] == ["Newest"]
 
     def test_the_command_prunes_and_says_how_many(self, people, settings):
         service, _ = people

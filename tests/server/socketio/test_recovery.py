@@ -195,3 +195,38 @@ async def test_an_offset_that_is_not_ours_connects_afresh(
     again = await through(auth={"pid": pid, "offset": offset})
 
     assert again.pid and again.pid != pid
+
+
+@pytest.fixture
+def only_an_old_event_logged(publishing, settings):
+    """The log holds one event older than the window, pruned before the server starts."""
+    from django_services.models import LoggedEvent
+    from django_services.server.socketio.event_log import prune
+
+    window = settings.DJANGO_SERVICES.get("SOCKETIO_RECOVERY", {}).get("WINDOW", 120)
+    LoggedEvent.objects.create(
+        logged_at=clock.now() - datetime.timedelta(seconds=2 * window),
+        path="people",
+        event="created",
+        data={"id": 1, "name": "long ago"},
+        channels=[{"names": ["authenticated"]}],
+        read=None,
+    )
+    prune()
+
+
+async def test_a_quiet_client_recovers_with_its_pid_alone_after_the_log_was_pruned(
+    only_an_old_event_logged, connect, through, proxy, live_socket_server
+):
+    # Every event of the log was older than the window: what a client connecting now is
+    # owed is still measured from where the log ends.
+    quiet = await through()
+    pid = quiet.pid
+    writer, _ = await logged_in(connect, "writer@example.com")
+    await lose(quiet, proxy, live_socket_server)
+
+    await writer.call("create", "people", {"name": "unseen"}, {})
+    again = await through(auth={"pid": pid})
+    await barrier(writer, [writer])
+
+    assert again.pid == pid
