@@ -15,6 +15,9 @@ from django.test import override_settings
 from tests.server.model_services import PersonService
 from tests.server.socketio.read_services import NoteService
 
+# A model's JSON fields ask the database whether it supports them (newer Django's checks).
+pytestmark = pytest.mark.django_db
+
 HERE = "tests.test_checks."
 READS = "tests.server.socketio.read_services."
 
