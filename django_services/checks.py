@@ -12,6 +12,7 @@ System checks for `DJANGO_SERVICES`, with stable ids. Each run reports every pro
     django_services.W015  a service's events go unchecked while its get_queryset is its own
     django_services.W016  SOCKETIO_RECOVERY's WINDOW is too short for POLL_INTERVAL + GAP_GRACE
     django_services.E017  SOCKETIO_OUTGOING_LIMIT is not a positive integer (of bytes)
+    django_services.W018  a service class defines the request lifecycle the REST adapter runs
     django_services.W101+ / E101+  the authentication settings (see server.authentication.checks)
     django_services.W110  the local strategy's USERNAME_FIELD is not the user model's
     django_services.E201+ / W201+  the remotes (see client.checks)
@@ -316,12 +317,12 @@ def check_local_username_field(app_configs: Any = None, **kwargs: Any) -> list[C
 
 
 @register()
-def check_services(app_configs: Any = None, **kwargs: Any) -> list[Error]:
+def check_services(app_configs: Any = None, **kwargs: Any) -> list[CheckMessage]:
     """
     A system check: every declared service can be imported, its options exist and have values
     that work, and no two share a path. Every broken service is reported, each once.
     """
-    errors: list[Error] = []
+    errors: list[CheckMessage] = []
     routes: list[Route] = []
     try:
         declared = services_settings.SERVICES
@@ -351,7 +352,32 @@ def check_services(app_configs: Any = None, **kwargs: Any) -> list[Error]:
         Router(routes)
     except ImproperlyConfigured as exc:
         errors.append(Error(str(exc), id="django_services.E010"))
+    for route in routes:
+        if own := _lifecycle_of_its_own(route):
+            errors.append(
+                Warning(
+                    f"The service at {route.path!r}: {route.service_class.__name__} defines "
+                    f"{', '.join(own)}, which REST does not call: the REST adapter runs the "
+                    "request itself.",
+                    hint="Move what it does into a hook, or into get_permissions(), "
+                    "get_authenticators() or get_throttles(), which every transport calls.",
+                    id="django_services.W018",
+                )
+            )
     return errors
+
+
+#: DRF's request lifecycle, which the REST adapter (`rest.views.ServiceView`) runs itself.
+_LIFECYCLE = ("dispatch", "initialize_request", "initial", "allowed_methods")
+
+
+def _lifecycle_of_its_own(route: Route) -> list[str]:
+    """The lifecycle methods the project's classes of a service define."""
+    ours = ("django_services.", "rest_framework.", "django.")
+    classes = [
+        klass for klass in route.service_class.__mro__ if not klass.__module__.startswith(ours)
+    ]
+    return sorted({name for klass in classes for name in _LIFECYCLE if name in vars(klass)})
 
 
 def _route_problem(route: Route) -> Exception | None:

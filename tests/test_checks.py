@@ -32,6 +32,13 @@ class OpenPeopleService(PersonService):
     event_readers = "unchecked"
 
 
+class LifecyclePeopleService(PersonService):
+    """A DRF habit: work done in `initial()`, which the REST adapter does not call."""
+
+    def initial(self, request, *args, **kwargs):
+        raise AssertionError("never called")
+
+
 def messages(services, check_id):
     with override_settings(DJANGO_SERVICES={"SERVICES": services}):
         return [message for message in run_checks() if message.id == check_id]
@@ -104,3 +111,13 @@ def test_an_outgoing_limit_of_bytes_passes():
     assert outgoing_messages(65536) == []
     with override_settings(DJANGO_SERVICES={"SERVICES": {}}):
         assert [m for m in run_checks() if m.id == "django_services.E017"] == []
+
+
+def test_a_service_defining_the_request_lifecycle_is_a_warning_naming_the_methods():
+    declared = {"people": HERE + "LifecyclePeopleService", "others": HERE + "OpenPeopleService"}
+    (warning,) = messages(declared, "django_services.W018")
+    assert warning.msg == (
+        "The service at 'people': LifecyclePeopleService defines initial, which REST does "
+        "not call: the REST adapter runs the request itself."
+    )
+    assert "hook" in warning.hint
