@@ -37,7 +37,7 @@ async def barrier(writer, observers):
     Wait until every observer got the `people created` of a write made now: each socket gets
     its events in the order they were published, so every earlier event has arrived too.
     """
-    marker = await writer.call("create", "people", {"name": "barrier"}, {})
+    marker = await writer.call_when_available("create", "people", {"name": "barrier"}, {})
     await eventually_async(
         lambda: all(("people created", marker) in client.events for client in observers),
         message="the barrier event arrives",

@@ -21,6 +21,7 @@ from django_services.server.socketio import reads
 from django_services.server.socketio.connection import Connection
 from tests.server.socketio.conftest import PASSWORD
 from tests.server.socketio.read_services import SERVICES
+from tests.server.socketio.test_channels import barrier
 from tests.waiting import eventually_async
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_tracebacks")]
@@ -58,18 +59,6 @@ async def logged_in(connect, email, *, staff=False):
         "create", "authentication", {"strategy": "local", "email": email, "password": PASSWORD}, {}
     )
     return client, user, login["accessToken"]
-
-
-async def barrier(writer, observers):
-    """
-    Wait until every observer got the `people created` of a write made now (every user may
-    read people): each socket gets its events in order, so every earlier one has arrived.
-    """
-    marker = await writer.call("create", "people", {"name": "barrier"}, {})
-    await eventually_async(
-        lambda: all(("people created", marker) in client.events for client in observers),
-        message="the barrier event arrives",
-    )
 
 
 def names(client):
