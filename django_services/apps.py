@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.backends.signals import connection_created
 
 
 class DjangoServicesConfig(AppConfig):
@@ -9,6 +10,10 @@ class DjangoServicesConfig(AppConfig):
     def ready(self) -> None:
         from . import checks  # noqa: F401 - registers the system checks
         from .conf import services_settings
+        from .sqlite_locks import install
+
+        # The in-memory SQLite test database: writes wait for table locks as for a file's lock.
+        connection_created.connect(install, dispatch_uid="django_services.sqlite_locks")
 
         if services_settings.SOCKETIO_REDIS_URL:
             # Events of this process reach the sockets of every socket.io server through Redis.
