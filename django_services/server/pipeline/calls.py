@@ -48,7 +48,7 @@ from ...contract import CUSTOM_METHOD_ARGUMENTS, EVENTS, METHOD_ARGUMENTS, metho
 from ...errors import BadRequest, MethodNotAllowed
 from .call_request import build_request
 from .events import schedule_events
-from .hooks import chain_for
+from .hooks import HookChain, chain_for
 from .inputs import check_input
 from .params import Params
 
@@ -188,7 +188,7 @@ def run_call(context: CallContext) -> Any:
     service = _begin(context)
     try:
         _check_access(context)
-        chain = chain_for(service._get_hooks(), context.method)
+        chain = _hook_chain(service, context.method)
         function = _method_function(service, context.method)
         with _write_transaction(context):
             try:
@@ -202,6 +202,14 @@ def run_call(context: CallContext) -> Any:
     finally:
         service._calling = False
     return result
+
+
+def _hook_chain(service: Any, method: str) -> HookChain | None:
+    """The hooks a call runs; None when neither the service nor the app declares any."""
+    hooks = service._get_hooks()
+    if not hooks and not services_settings.HOOKS:
+        return None
+    return chain_for(hooks, method)
 
 
 def _write_transaction(context: CallContext) -> contextlib.AbstractContextManager[Any]:
@@ -242,7 +250,7 @@ async def run_call_async(context: CallContext) -> Any:
             async def method() -> Any:
                 return await sync_to_async(function)(*context.arguments())
 
-        chain = chain_for(service._get_hooks(), context.method)
+        chain = _hook_chain(service, context.method)
         if chain:
             result = await chain.run_async(context, method)
         else:

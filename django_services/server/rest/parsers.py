@@ -60,12 +60,9 @@ class JSONParser(parsers.JSONParser):
         except (UnicodeDecodeError, LookupError) as exc:
             raise BadRequest(f"The body is not valid {encoding} text.") from exc
         try:
-            data = json.loads(
-                text,
-                parse_constant=_reject_constant,
-                parse_float=_finite_float,
-                parse_int=_bounded_int,
-            )
+            if text.startswith("\ufeff"):  # as `json.loads` refuses it
+                raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+            data = _DECODER.decode(text)
         except RecursionError as exc:
             raise self._too_deep() from exc
         except ValueError as exc:
@@ -185,6 +182,12 @@ def _bounded_int(text: str) -> int:
             f"an integer has {digits} digits, more than the {MAX_INTEGER_DIGITS} allowed"
         )
     return int(text)
+
+
+#: The strict decoder, made once as `json.loads` keeps its default one (it holds no state).
+_DECODER = json.JSONDecoder(
+    parse_constant=_reject_constant, parse_float=_finite_float, parse_int=_bounded_int
+)
 
 
 def _json_type(value: Any) -> str:

@@ -33,8 +33,8 @@ permissions are checked on every record a call reads or writes by id or by query
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Mapping
+from contextlib import nullcontext
 from typing import Any, cast
 
 from django.db import models, router, transaction
@@ -54,7 +54,14 @@ from .filters import FeathersQueryFilter
 from .model_data import ModelDataMixin
 from .model_options import ModelOptionsMixin
 from .pagination import FeathersPagination
-from .row_writes import insert_one_row, inserts_one_row, lock_rows, saving_changes_only
+from .row_writes import (
+    insert_one_row,
+    inserts_one_row,
+    lock_rows,
+    opens_own_transaction,
+    own_transaction,
+    saving_changes_only,
+)
 from .serializer_fields import release_fields
 
 __all__ = ["ModelService"]
@@ -137,8 +144,9 @@ class ModelService(  # type: ignore[misc,override]
         # Validation only reads: it runs before the write transaction, which holds the whole
         # database on SQLite.
         self._check_valid(serializer)
-        with self._create_transaction(serializer, many=many):
-            self.perform_create(serializer)
+        perform_create = self.perform_create
+        with nullcontext() if opens_own_transaction(perform_create) else self._atomic():
+            perform_create(serializer)
         if not many:
             self._answer_written(serializer.instance)
         if (
@@ -149,8 +157,8 @@ class ModelService(  # type: ignore[misc,override]
             # The write serializer shows the new records as a fresh one would.
             return serializer.data
         result = self.represent(serializer.instance, many=many)
-        if not many and type(self).perform_create is ModelService.perform_create:
-            # No override of this service was given the serializer: nothing reads it again.
+        if not many:
+            # The record is shown: its fields, read again, would be built again.
             release_fields(serializer)
         return result
 
@@ -237,12 +245,17 @@ class ModelService(  # type: ignore[misc,override]
 
     # DRF's write hooks ------------------------------------------------------------------
 
+    @own_transaction
     def perform_create(self, serializer: serializers.BaseSerializer) -> None:
-        """Save a new record (or records); override to add values (`serializer.save(...)`)."""
+        """
+        Save a new record (or records); override to add values (`serializer.save(...)`): an
+        override runs in a transaction; here, one `INSERT` (`inserts_one_row`) is sent alone.
+        """
         if isinstance(serializer, serializers.ModelSerializer) and inserts_one_row(serializer):
             insert_one_row(serializer)
         else:
-            serializer.save()
+            with self._atomic():
+                serializer.save()
 
     def perform_update(self, serializer: serializers.BaseSerializer) -> None:
         """
@@ -365,21 +378,6 @@ class ModelService(  # type: ignore[misc,override]
     def _atomic(self) -> transaction.Atomic:
         """A transaction on the database the model is written to."""
         return transaction.atomic(using=self._write_database())
-
-    def _create_transaction(
-        self, serializer: serializers.BaseSerializer, *, many: bool
-    ) -> contextlib.AbstractContextManager[Any]:
-        """
-        The transaction of a create: none for a single record whose save is one `INSERT`
-        (`inserts_one_row`: SQLite's write lock held one statement; no savepoint in a
-        transaction, as `save()` takes none); `atomic()` for anything that may write more.
-        """
-        one_insert = (
-            not many
-            and type(self).perform_create is ModelService.perform_create
-            and inserts_one_row(serializer)
-        )
-        return contextlib.nullcontext() if one_insert else self._atomic()
 
     def _write_database(self) -> str:
         """The alias of the database the model is written to."""

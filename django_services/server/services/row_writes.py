@@ -11,7 +11,8 @@ record's next saves write the columns the call was sent, those its save hooks ch
 (serializer `update`, `perform_update`, the model's own `save`) and `auto_now` dates: a
 column the call did not touch keeps what another call wrote to it meanwhile.
 `inserts_one_row` tells a create that is a single `INSERT`, atomic without a transaction, and
-`insert_one_row` saves it.
+`insert_one_row` saves it; a write hook marked `own_transaction` opens any transaction it needs
+itself, as Django's `non_atomic_requests` marks a view.
 """
 
 from __future__ import annotations
@@ -19,15 +20,39 @@ from __future__ import annotations
 import contextlib
 import copy
 import functools
-from collections.abc import Collection, Iterator
-from typing import Any
+from collections.abc import Callable, Collection, Iterator
+from typing import Any, TypeVar
 
 from django.db import connections, models
 from django.db.models import signals
 from rest_framework import serializers
 from rest_framework.utils import model_meta
 
-__all__ = ["insert_one_row", "inserts_one_row", "lock_rows", "saving_changes_only"]
+__all__ = [
+    "insert_one_row",
+    "inserts_one_row",
+    "lock_rows",
+    "opens_own_transaction",
+    "own_transaction",
+    "saving_changes_only",
+]
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def own_transaction(function: F) -> F:
+    """
+    Mark a write hook (`perform_create`) that opens the transaction its writes need itself:
+    its caller runs it as it is instead of in `atomic()`. An override is not marked, unless
+    it says so too.
+    """
+    function._own_transaction = True  # type: ignore[attr-defined]
+    return function
+
+
+def opens_own_transaction(hook: Callable[..., Any]) -> bool:
+    """Whether `hook` (a function or a bound method) was marked `own_transaction`."""
+    return getattr(hook, "_own_transaction", False)
 
 
 def lock_rows(model: type[models.Model], using: str, **lookup: Any) -> set[Any] | None:

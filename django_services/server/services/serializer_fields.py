@@ -55,13 +55,9 @@ __all__ = ["release_fields", "reuse_built_fields"]
 _SHALLOW_CLONES: frozenset[type] = COLUMN_FIELDS | {relations.PrimaryKeyRelatedField}
 
 # Weak keys: serializer classes made on the fly (one per call, say) must not pile up here.
-#: ModelSerializer class -> its fields, unbound, as `get_fields()` returned them once.
-_templates: weakref.WeakKeyDictionary[type, dict[str, Any]] = weakref.WeakKeyDictionary()
-#: ModelSerializer class -> its validators, as `get_validators()` returned them once; None for
-#: a class that finds them otherwise than DRF (`VALIDATOR_HOOKS`).
-_validator_templates: weakref.WeakKeyDictionary[type, list[Any] | None] = (
-    weakref.WeakKeyDictionary()
-)
+#: Serializer class -> what its instances are given (`_Plan`), or None for a class whose
+#: fields are built for each instance, as DRF does.
+_plans: weakref.WeakKeyDictionary[type, _Plan | None] = weakref.WeakKeyDictionary()
 _UNKNOWN: Any = object()
 
 #: The serializer methods DRF finds a serializer's own validators with.
@@ -73,6 +69,19 @@ VALIDATOR_HOOKS = (
 )
 
 
+class _Plan:
+    """The fields a `ModelSerializer` class built once, and its validators."""
+
+    __slots__ = ("fields", "validators")
+
+    def __init__(self, fields: tuple[tuple[str, Any, bool], ...]) -> None:
+        #: (name, unbound field, whether a shallow copy clones it), from `get_fields()`.
+        self.fields = fields
+        #: What `get_validators()` returned once (read with the fields set, as DRF reads
+        #: them); None for a class that finds them otherwise than DRF (`VALIDATOR_HOOKS`).
+        self.validators: list[Any] | None = _UNKNOWN
+
+
 def reuse_built_fields(serializer: serializers.BaseSerializer) -> bool:
     """
     Give `serializer` clones of the fields its class built once, instead of building them.
@@ -80,32 +89,43 @@ def reuse_built_fields(serializer: serializers.BaseSerializer) -> bool:
     Only for a `ModelSerializer` whose fields were not read yet and whose class builds them
     as DRF does; returns whether it did.
     """
-    cls = type(serializer)
-    if (
-        not isinstance(serializer, serializers.ModelSerializer)
-        or cached_fields(serializer) is not None
-        or not builds_fields_as_drf(cls)
-    ):
+    if cached_fields(serializer) is not None:
         return False
-    template = _templates.get(cls)
-    if template is None:
-        template = _templates[cls] = serializer.get_fields()
-    elif serializer.url_field_name is None:
+    cls = type(serializer)
+    plan = _plans.get(cls, _UNKNOWN)
+    if plan is _UNKNOWN:
+        plan = _plans[cls] = _plan(serializer)
+    if plan is None:
+        return False
+    if serializer.url_field_name is None:  # type: ignore[attr-defined]
         # What `get_fields()` would have set on the instance.
-        serializer.url_field_name = api_settings.URL_FIELD_NAME  # type: ignore[misc]
+        serializer.url_field_name = api_settings.URL_FIELD_NAME  # type: ignore[attr-defined]
     fields = BindingDict(serializer)
-    for name, field in template.items():
-        fields[name] = _clone(field)
+    for name, field, shallow in plan.fields:
+        fields[name] = _clone(field) if shallow else copy.deepcopy(field)
     set_cached_fields(serializer, fields)
     if field_validators(serializer) is None:
-        validators = _validator_templates.get(cls, _UNKNOWN)
+        validators = plan.validators
         if validators is _UNKNOWN:
-            validators = _validator_templates[cls] = (
+            validators = plan.validators = (
                 serializer.get_validators() if _finds_validators_as_drf(cls) else None
             )
         if validators is not None:
             set_field_validators(serializer, list(validators))
     return True
+
+
+def _plan(serializer: serializers.BaseSerializer) -> _Plan | None:
+    """The plan of the class of `serializer`, built with it; None if it builds its own."""
+    cls = type(serializer)
+    if not isinstance(serializer, serializers.ModelSerializer) or not builds_fields_as_drf(cls):
+        return None
+    return _Plan(
+        tuple(
+            (name, field, type(field) in _SHALLOW_CLONES)
+            for name, field in serializer.get_fields().items()
+        )
+    )
 
 
 def release_fields(serializer: serializers.BaseSerializer) -> None:
@@ -126,9 +146,7 @@ def _finds_validators_as_drf(cls: type) -> bool:
 
 
 def _clone(field: Any) -> Any:
-    """A fresh, unbound copy of a template field."""
-    if type(field) not in _SHALLOW_CLONES:
-        return copy.deepcopy(field)
+    """A fresh, unbound copy of a template field of `_SHALLOW_CLONES`."""
     # `copy.copy()` without its dispatch: a new instance of the class with the same
     # attributes (DRF's `Field.__new__` only records arguments the copy overwrites).
     clone = object.__new__(type(field))
@@ -140,8 +158,7 @@ def _clone(field: Any) -> Any:
 
 
 def _drop_templates(**kwargs: Any) -> None:
-    _templates.clear()
-    _validator_templates.clear()
+    _plans.clear()
 
 
 setting_changed.connect(_drop_templates)
