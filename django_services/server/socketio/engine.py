@@ -4,12 +4,15 @@ Engine.IO frames checked before python-engineio reads them, and the limits it is
     receive, send = guard_websocket(receive, send)          # a websocket's frames
     receive = await guard_polling_post(sio, receive, send, sid)   # a polling POST
     await bounded_poll(sio, sid, seconds, handle)           # a polling GET
+    await close_session(sio, sid)                           # closed now, not once polled
 
 python-engineio logs a traceback and keeps the session for an Engine.IO packet it cannot read
 (an empty frame, an unknown packet type, invalid UTF-8 in a polling body, bad base64), lets a
 client ping as often as it likes (engine.io's server pings, and refuses a client's ping but
 an upgrade's probe), and it holds a polling POST over its size limit forever (closing the
 session waits for a poll that may never come), which also keeps the server from stopping.
+Its `disconnect()` waits for a poll alike, forever for a client between two polls:
+`close_session()` closes a session without waiting.
 engine.io closes the transport on the first such packet: so does this module, before
 python-engineio sees it, answering a bad polling POST 400 (413 over the size limit) and
 closing a websocket with 1002.
@@ -44,6 +47,7 @@ __all__ = [
     "PACKET_LIMIT",
     "WebSocketGuard",
     "bounded_poll",
+    "close_session",
     "guard_polling_post",
     "guard_websocket",
     "quiet_invalid_utf_8",
@@ -165,14 +169,26 @@ async def guard_polling_post(sio: Any, receive: Receive, send: Send, sid: str) -
 
 async def _refuse(sio: Any, send: Send, sid: str, status: int, reason: bytes) -> None:
     """Answer a polling POST `status` and close its session without waiting for a poll."""
-    # python-engineio's own disconnect() waits until a poll takes the close packet, which
-    # never happens when the client sends no poll: the session is closed without waiting.
-    session = sio.eio.sockets.get(sid)
-    if session is not None and not session.closed:
-        await session.close(wait=False, reason=sio.eio.reason.SERVER_DISCONNECT)
+    await close_session(sio, sid)
     headers = [(b"content-type", b"text/plain"), (b"connection", b"close")]
     await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": reason})
+
+
+async def close_session(sio: Any, sid: str) -> None:
+    """
+    Close engine.io session `sid` as python-engineio's `disconnect()` does, but at once: a
+    poll waiting takes its close packet, and the next request finds no session.
+    """
+    # python-engineio's disconnect() marks the session closed, then waits until a poll takes
+    # the close packet; but it refuses the polls of a closed session, so that the close packet
+    # of a client between two polls (it has just been answered) is never taken, and neither
+    # the wait nor the request that closed the session (a POST whose packet broke socket.io's
+    # protocol) ever ends.
+    session = sio.eio.sockets.get(sid)
+    if session is not None and not session.closed:
+        await session.close(wait=False, reason=sio.eio.reason.SERVER_DISCONNECT)
+    sio.eio.sockets.pop(sid, None)
 
 
 async def bounded_poll(

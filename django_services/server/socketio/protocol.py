@@ -34,7 +34,7 @@ from urllib.parse import parse_qs
 import socketio
 from socketio import packet
 
-from .engine import bounded_poll, guard_polling_post, guard_websocket
+from .engine import bounded_poll, close_session, guard_polling_post, guard_websocket
 
 __all__ = [
     "FeathersPacket",
@@ -142,7 +142,9 @@ def close_on_parse_errors(sio: socketio.AsyncServer) -> None:
             if session.closing or session.closed:
                 return
             logger.warning("Closing a socket that broke socket.io's protocol: %r", exc)
-            await sio.eio.disconnect(eio_sid)
+            # Not python-engineio's disconnect(), which waits for a poll that may never come,
+            # holding this request (a polling POST) until then.
+            await close_session(sio, eio_sid)
 
     sio.eio.on("message", on_message)
 

@@ -10,7 +10,8 @@ well-behaved client sends.
 polling several packets go in one POST), `send_text(b"...")` a text frame of any bytes (the
 body of a POST over polling). `ack(n)` waits for the ack of call `n`, `closed()` for the end
 of the session (`close_code` is then the websocket's), and `call(event, *args)` sends an event
-and returns its ack. `attachment(data)` is a binary attachment as the transport carries it.
+and returns its ack; a poll that failed is raised by whichever waits. `attachment(data)` is a
+binary attachment as the transport carries it.
 
     client = await StalledClient.connect(port)     # a websocket read by hand, when told to
     await client.text()
@@ -30,7 +31,7 @@ import json
 import logging
 import socket
 import struct
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Coroutine, Iterator
 from typing import Any
 
 import aiohttp
@@ -58,7 +59,9 @@ class RawSocket:
         self.transport = transport
         self.ws: aiohttp.ClientWebSocketResponse | None = None
         self.url = ""
-        self.packets: asyncio.Queue[str | bytes | None] = asyncio.Queue()
+        #: What the server sent; then None at the end of the session, or the error that
+        #: ended the reader (a failed poll), which `receive` raises.
+        self.packets: asyncio.Queue[str | bytes | Exception | None] = asyncio.Queue()
         self.reader: asyncio.Task[None] | None = None
         self.next_id = 1000
 
@@ -87,15 +90,22 @@ class RawSocket:
     async def _connect(self) -> None:
         if self.transport == "websocket":
             self.ws = await self.session.ws_connect(self.base, compress=self.compress)
-            self.reader = asyncio.ensure_future(self._read_websocket())
+            self.reader = asyncio.ensure_future(self._reading(self._read_websocket()))
             assert str(await self.receive()).startswith("0{")
         else:
             async with self.session.get(self.base) as response:
                 sid = json.loads((await response.text())[1:])["sid"]
             self.url = f"{self.base}&sid={sid}"
-            self.reader = asyncio.ensure_future(self._read_polls())
+            self.reader = asyncio.ensure_future(self._reading(self._read_polls()))
         await self.send("40")
         assert str(await self.receive()).startswith("40{")
+
+    async def _reading(self, reader: Coroutine[Any, Any, None]) -> None:
+        try:
+            await reader
+        except Exception as exc:
+            # Raised by `receive`: a poll that failed is not a wait for a packet that never comes.
+            self.packets.put_nowait(exc)
 
     async def _read_websocket(self) -> None:
         assert self.ws is not None
@@ -163,11 +173,14 @@ class RawSocket:
         return None if self.ws is None else self.ws.close_code
 
     async def receive(self, timeout: float = 10) -> str | bytes:
-        """The next packet the server sent; Closed when the session ended."""
+        """The next packet the server sent; Closed when the session ended, the reader's error
+        when it failed (a poll refused its connection, say)."""
         packet = await asyncio.wait_for(self.packets.get(), timeout)
-        if packet is None:
-            self.packets.put_nowait(None)
-            raise Closed
+        if packet is None or isinstance(packet, Exception):
+            self.packets.put_nowait(packet)
+            if packet is None:
+                raise Closed
+            raise packet
         return packet
 
     async def ack(self, call_id: int, timeout: float = 10) -> list[Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import inspect
+import json
 import logging
 
 import aiohttp
@@ -122,6 +123,32 @@ async def test_a_packet_socket_io_refuses_closes_its_connection(
     assert len(warnings(records)) == 1, warnings(records)
     async with RawSocket.open(live_socket_server.url, transport) as other:
         assert await other.call("find", "people", {}) == [None, []]
+
+
+# A parse error, and a packet the connection's state refuses.
+@pytest.mark.parametrize("frame", ["42", "40"], ids=["event-without-payload", "connect-again"])
+async def test_a_polling_post_that_closes_its_session_is_answered_with_no_poll_waiting(
+    live_socket_server, records, frame
+):
+    # A client between two polls (it has just been answered) when its packet closes the
+    # session: the POST is answered all the same, and its next poll finds the session gone.
+    base = f"{live_socket_server.url}/socket.io/?EIO=4&transport=polling"
+    async with aiohttp.ClientSession() as http:
+        async with http.get(base) as response:
+            url = f"{base}&sid={json.loads((await response.text())[1:])['sid']}"
+
+        async def post(frame: str) -> int:
+            async with http.post(url, data=frame) as response:
+                await response.read()
+                return response.status
+
+        assert await post("40") == 200
+        async with http.get(url) as response:
+            assert (await response.text()).startswith("40{")
+        assert await asyncio.wait_for(post(frame), 10) == 200
+        async with http.get(url) as response:
+            assert response.status == 400
+    assert len(warnings(records)) == 1, warnings(records)
 
 
 @pytest.mark.parametrize("transport", TRANSPORTS)
