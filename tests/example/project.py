@@ -9,7 +9,8 @@ The example project, run as a user runs it: `manage.py` commands in child proces
     database.drop()
 
 The database is a fresh SQLite file, or, when `DATABASE_URL` points at PostgreSQL, a private
-database created on that server (named after `TEST_DATABASE_NAME`, so runs do not collide).
+database created on that server (named after `TEST_DATABASE_NAME` and the worker process, so
+runs and their workers do not collide).
 """
 
 from __future__ import annotations
@@ -45,7 +46,9 @@ class ExampleDatabase:
             return cls(url=f"sqlite:///{directory / f'{suffix}.sqlite3'}")
         parts = urlsplit(server_url)
         base = os.environ.get("TEST_DATABASE_NAME") or f"test_{parts.path.lstrip('/')}"
-        name = f"{base}_{suffix}"
+        # Each worker process of the suite (pytest-xdist) starts an example of its own.
+        worker = os.environ.get("PYTEST_XDIST_WORKER")
+        name = f"{base}_{suffix}" if worker is None else f"{base}_{suffix}_{worker}"
         database = cls(
             url=urlunsplit(parts._replace(path=f"/{name}")),
             postgres_admin_url=server_url,

@@ -15,6 +15,7 @@
  * `?age[$gt]=30` compares numbers, as in the conformance fixture.
  */
 const crypto = require('crypto')
+const http = require('http')
 const { feathers } = require('@feathersjs/feathers')
 const express = require('@feathersjs/express')
 const socketio = require('@feathersjs/socketio')
@@ -302,7 +303,10 @@ function createApp () {
 async function main () {
   const port = Number(process.argv[2] || 0)
   const app = createApp()
-  const server = await app.listen(port, '127.0.0.1')
+  // What `app.listen()` does, with the seed user created before the port accepts a connection:
+  // a client reconnecting to a restarted server logs in again as soon as it can connect.
+  const server = http.createServer(app)
+  await app.setup(server)
   const seed = process.env.REFERENCE_SEED_USER
   if (seed) {
     const separator = seed.indexOf(':')
@@ -311,6 +315,10 @@ async function main () {
       password: seed.slice(separator + 1)
     })
   }
+  await new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', resolve)
+  })
   const address = server.address()
   console.log(`Feathers reference server listening on http://127.0.0.1:${address.port}`)
   const stop = () => {
