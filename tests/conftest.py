@@ -66,6 +66,21 @@ def pytest_configure(config):
 
 
 @pytest.fixture(scope="session", autouse=True)
+def json_field_support_known(django_db_setup, django_db_blocker):
+    """
+    Ask the database once whether it supports JSON fields, as newer Django's model checks do.
+
+    The system checks' tests run the checks without database access; the answer is kept on
+    the connection, so that whichever test of a worker process comes first has it.
+    """
+    from django.db import connections
+
+    with django_db_blocker.unblock():
+        for connection in connections.all():
+            assert isinstance(connection.features.supports_json_field, bool)
+
+
+@pytest.fixture(scope="session", autouse=True)
 def end_stray_database_sessions(django_db_setup, django_db_blocker):
     """
     On PostgreSQL, end the test database's other sessions before it is dropped.
