@@ -16,7 +16,10 @@ writes the events the socket missed, in order and each once, then answers the CO
 same `pid`: the client sets `recovered`. A session unknown, lost longer than
 `SOCKETIO_RECOVERY["WINDOW"]` ago, or whose offset the event log no longer holds connects
 afresh, as socket.io does. A connection the client or the server closed on purpose is not
-recovered.
+recovered. A database away for a moment (a transient error reading the session or checking
+its login) refuses the CONNECT with a `503` (`Unavailable`), the session kept: the client's
+next try, within the window, recovers it (python-socketio's reconnect tries again by
+itself; socket.io-client leaves it to a `connect_error` listener calling `socket.connect()`).
 
 The events are replayed while the process's deliveries wait (`EventSender.deliveries`), so that
 none is sent twice or overtakes them. A client recovered from another process's offsets may
@@ -34,6 +37,8 @@ from typing import TYPE_CHECKING, Any
 from django.db import DatabaseError
 from socketio import packet
 
+from ..database_errors import is_transient
+from ..pipeline.errors import to_feathers_error
 from . import event_log, fanout, reads, sessions
 from .channels import get_publisher
 from .login import restore_login
@@ -90,13 +95,16 @@ class Recovery:
     async def prepare(self, connection: Connection, auth: Any) -> Resume | None:
         """
         The session a CONNECT's `auth` recovers, with its login restored on `connection`
-        (unless the handshake logged it in); None to connect afresh.
+        (unless the handshake logged it in); None to connect afresh. Raises `Unavailable`
+        when a transient database error leaves the session unread or its login unchecked:
+        the connection is refused, and the session recovered at the client's next try.
         """
         if not isinstance(auth, Mapping) or not self.enabled:
             return None
         pid = auth.get("pid")
         if not isinstance(pid, str) or not pid or len(pid) > _PID_LENGTH:
             return None
+        restoring = not connection.is_authenticated
         try:
             saved = await self.workers.run(None, sessions.load, pid)
             if saved is None:
@@ -106,13 +114,18 @@ class Recovery:
             client = Offsets.decode(auth.get("offset", saved.offsets))
             if client is None or not await self.workers.run(None, sessions.log_holds, client):
                 return None
+            if restoring:
+                await self.workers.run(
+                    None, restore_login, connection, saved.authentication, saved.session_key
+                )
         except DatabaseError as exc:
-            logger.warning("A socket.io session could not be read: %s", exc)
+            logger.warning("A socket.io session could not be recovered: %s", exc)
+            if restoring:
+                connection.logout()  # a login half restored
+            if is_transient(exc):
+                # The database is away for a moment: the session stays for the next try.
+                raise to_feathers_error(exc) from exc
             return None
-        if not connection.is_authenticated:
-            await self.workers.run(
-                None, restore_login, connection, saved.authentication, saved.session_key
-            )
         same = sessions.subject_of(connection) == saved.subject
         return Resume(pid, client, saved.channels if same else None)
 

@@ -192,23 +192,17 @@ class SocketServer:
         self._tail()
         connection = Connection.from_environ(sid, self.sio.get_environ(sid) or {})
         connection.logins = self.revocations.logins
+        publisher = get_publisher()
         try:
             await self.workers.run(None, _handshake, connection)
-        except Failed as failure:
-            error = failure.error if isinstance(failure.error, dict) else {}
-            raise _refusal(error) from None
-        except FeathersError as exc:
-            raise _refusal(exc.to_json()) from None
+            resume = None if publisher is None else await self.recovery.prepare(connection, auth)
         except Exception as exc:
-            logger.error("A socket handshake failed", exc_info=exc)
-            raise _refusal(GeneralError("Internal server error").to_json()) from None
+            connection.logout()
+            raise _refusal(exc) from None
         self.connections[sid] = connection
-        publisher = get_publisher()
-        if publisher is None:
-            self._arm_expiry(connection)
-            return
-        resume = await self.recovery.prepare(connection, auth)
         self._arm_expiry(connection)
+        if publisher is None:
+            return
         if resume is not None:
             channels = resume.channels
             if channels is None:
@@ -392,9 +386,14 @@ def _handshake(connection: Connection) -> None:
         close_old_connections()
 
 
-def _refusal(error: dict[str, Any]) -> socketio.exceptions.ConnectionRefusedError:
-    """The CONNECT_ERROR of a refused handshake: `{message, data}` of the error."""
-    message = error.get("message", "Connection refused")
-    if error.get("data") is not None:
-        return socketio.exceptions.ConnectionRefusedError(message, error["data"])
-    return socketio.exceptions.ConnectionRefusedError(message)
+def _refusal(exc: Exception) -> socketio.exceptions.ConnectionRefusedError:
+    """The CONNECT_ERROR of a refused handshake or recovery: `{message, data}` of its error."""
+    if isinstance(exc, Failed):
+        error = exc.error if isinstance(exc.error, dict) else {}
+    elif isinstance(exc, FeathersError):
+        error = exc.to_json()
+    else:
+        logger.error("A socket handshake or recovery failed", exc_info=exc)
+        error = GeneralError("Internal server error").to_json()
+    message, data = error.get("message", "Connection refused"), error.get("data")
+    return socketio.exceptions.ConnectionRefusedError(message, *([] if data is None else [data]))

@@ -9,6 +9,7 @@ other connections' reads of its table ("database table is locked"): a transient 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 
 import pytest
@@ -57,7 +58,7 @@ async def test_an_event_whose_read_check_meets_a_locked_table_arrives_once_the_d
     offset = await sync_to_async(_log_again)("notes", "patched", patched)
     server = live_socket_server.application.server
 
-    await _tail_while_locked(server, _lock_table, "testapp_note", offset)
+    await _tail_while_locked(server, "testapp_note", offset)
     assert ("notes patched", patched) not in ada.events
 
     server.loop.call_soon_threadsafe(server.events.tailer.wake)
@@ -84,7 +85,7 @@ async def test_an_event_reaches_no_channel_while_the_read_check_of_another_fails
     offset = await sync_to_async(_log_again)("active-notes", "patched", note, chosen)
     server = live_socket_server.application.server
 
-    await _tail_while_locked(server, _lock_table, "testapp_user", offset)
+    await _tail_while_locked(server, "testapp_user", offset)
     # Sent again once the database answers (the barrier's own event looks for it below).
     server.loop.call_soon_threadsafe(server.events.tailer.wake)
     await eventually_async(lambda: ("active-notes patched", for_ada) in ada.events, message="sent")
@@ -95,20 +96,27 @@ async def test_an_event_reaches_no_channel_while_the_read_check_of_another_fails
     assert ("active-notes patched", for_ada) not in staff.events
 
 
-async def _tail_while_locked(server, lock, table, offset):
-    """Wake the log's tail while `table` is locked, until it failed to send `offset`."""
-    tailer = server.events.tailer
+@contextlib.asynccontextmanager
+async def table_locked(table):
+    """While open, another thread holds a write to `table`, uncommitted."""
     locked, release = threading.Event(), threading.Event()
-    holder = threading.Thread(target=lock, args=(table, locked, release))
+    holder = threading.Thread(target=_lock_table, args=(table, locked, release))
     holder.start()
     try:
         assert await asyncio.to_thread(locked.wait, 10)
-        server.loop.call_soon_threadsafe(tailer.wake)
-        # Its check failed, twice: not sent, left to the tail, which has it still to send.
-        await eventually_async(lambda: offset in tailer.delivered.missing, message="tried")
+        yield
     finally:
         release.set()
         await asyncio.to_thread(holder.join, 10)
+
+
+async def _tail_while_locked(server, table, offset):
+    """Wake the log's tail while `table` is locked, until it failed to send `offset`."""
+    tailer = server.events.tailer
+    async with table_locked(table):
+        server.loop.call_soon_threadsafe(tailer.wake)
+        # Its check failed, twice: not sent, left to the tail, which has it still to send.
+        await eventually_async(lambda: offset in tailer.delivered.missing, message="tried")
 
 
 def _log_again(path, event, data, chosen=None):
