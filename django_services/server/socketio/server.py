@@ -390,8 +390,8 @@ def _refusal(exc: Exception) -> socketio.exceptions.ConnectionRefusedError:
     """The CONNECT_ERROR of a refused handshake or recovery: `{message, data}` of its error."""
     if isinstance(exc, Failed):
         error = exc.error if isinstance(exc.error, dict) else {}
-    elif isinstance(exc, FeathersError):
-        error = exc.to_json()
+    elif isinstance(exc, FeathersError):  # its class in `data`: a 503 is told from a 401
+        error = {"message": exc.message, "data": exc.to_json()}
     else:
         logger.error("A socket handshake or recovery failed", exc_info=exc)
         error = GeneralError("Internal server error").to_json()

@@ -118,6 +118,7 @@ async def test_a_recovery_refused_while_the_database_is_away_succeeds_at_the_nex
     await refused.close()
     assert len(refusals) == 1
     assert refusals[0]["message"].startswith("The database is busy")
+    assert (refusals[0]["data"]["code"], refusals[0]["data"]["className"]) == (503, "unavailable")
     server = live_socket_server.application.server
     assert list(server.connections) == [writer.sio.get_sid()]
 
