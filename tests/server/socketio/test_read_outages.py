@@ -41,6 +41,11 @@ def tailing_on_demand(services_settings, settings):
     }
 
 
+@pytest.fixture(params=("websocket", "polling"))
+def transport(request) -> str:
+    return request.param
+
+
 @pytest.fixture
 def staff_user(transactional_db):
     from tests.testapp.models import User
