@@ -21,7 +21,6 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import socketio
-from django.db import close_old_connections
 from rest_framework.utils.encoders import JSONEncoder
 
 from ... import clock
@@ -194,7 +193,7 @@ class SocketServer:
         connection.logins = self.revocations.logins
         publisher = get_publisher()
         try:
-            await self.workers.run(None, _handshake, connection)
+            await self.workers.run(None, handshake_login, connection)
             resume = None if publisher is None else await self.recovery.prepare(connection, auth)
         except Exception as exc:
             connection.logout()
@@ -207,7 +206,11 @@ class SocketServer:
             channels = resume.channels
             if channels is None:
                 channels = await self._channels_for(connection, publisher)
-            await self.recovery.resume(connection, resume, channels)
+            try:
+                await self.recovery.resume(connection, resume, channels)
+            except Exception as exc:
+                await self._forget(sid, None)
+                raise _refusal(exc) from None
             return
         for name in publisher.connected(connection):
             await self.sio.enter_room(sid, name)
@@ -221,11 +224,14 @@ class SocketServer:
         if self.sio.manager.is_connected(sid, "/"):
             # An event named `disconnect` from a connected client, not a disconnection.
             return
+        await self._forget(sid, args[0] if args else None)
+
+    async def _forget(self, sid: str, reason: Any) -> None:
         self._budgets.pop(sid, None)
         connection = self.connections.pop(sid, None)
         if connection is not None:
             self._cancel_expiry(connection)
-            await self.recovery.end(connection, args[0] if args else None)
+            await self.recovery.end(connection, reason)
             connection.logout()
 
     async def on_call(self, event: str, sid: str, *args: Any) -> tuple[Any, ...] | None:
@@ -376,14 +382,6 @@ def _channel_names(publisher: Any, connection: Connection) -> list[str]:
     if connection.user is None:
         return []
     return list(publisher.logged_in(connection))
-
-
-def _handshake(connection: Connection) -> None:
-    close_old_connections()
-    try:
-        handshake_login(connection)
-    finally:
-        close_old_connections()
 
 
 def _refusal(exc: Exception) -> socketio.exceptions.ConnectionRefusedError:

@@ -96,8 +96,15 @@ async def test_a_lost_connection_gets_what_it_missed_in_order_once_then_newer_ev
     assert [user["email"] for user in await again.call("find", "users", {})] == ["ada@example.com"]
 
 
+@pytest.mark.parametrize(
+    "table",
+    [
+        pytest.param("testapp_user", id="its-login-unchecked"),
+        pytest.param("testapp_person", id="its-missed-events-unchecked"),
+    ],
+)
 async def test_a_recovery_refused_while_the_database_is_away_succeeds_at_the_next_try(
-    publishing, connect, through, proxy, live_socket_server
+    publishing, connect, through, proxy, live_socket_server, table
 ):
     if database.vendor != "sqlite":
         pytest.skip("a write fails other connections' reads of its table on SQLite's shared cache")
@@ -108,11 +115,12 @@ async def test_a_recovery_refused_while_the_database_is_away_succeeds_at_the_nex
     await lose(ada, proxy, live_socket_server)
     await writer.call("create", "people", {"name": "gap"}, {})
 
-    # Its login can not be checked (the users' table is locked): a CONNECT_ERROR, 503.
+    # Its login, or the read rule of the `people` events it missed, can not be checked (their
+    # table is locked): a CONNECT_ERROR, 503.
     refused = Client(proxy.url, ada.transport)
     refusals = []
     refused.sio.on("connect_error", lambda data=None: refusals.append(data))
-    async with table_locked("testapp_user"):
+    async with table_locked(table):
         with pytest.raises(socketio.exceptions.ConnectionError):
             await refused.connect(auth={"pid": pid, "offset": offset})
     await refused.close()
