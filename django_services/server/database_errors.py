@@ -5,6 +5,7 @@ likely succeed.
     is_transient(exc)     # True for a lock wait that timed out, a deadlock, a serialization
                           # failure or a lost connection
     is_duplicate(exc)     # True for an IntegrityError of a unique (or primary key) constraint
+    retried_once(read, *args)   # in a worker thread: once more, on a new connection, if transient
 
 The exception handler answers them `503 Unavailable` with `Retry-After`; the transaction they
 broke is rolled back, so nothing of the request was written. Other database errors (a syntax
@@ -13,11 +14,14 @@ error, a missing table, a constraint) are bugs or conflicts, and stay what they 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
-from django.db import Error, InterfaceError
+from django.db import Error, InterfaceError, close_old_connections, connections
 
-__all__ = ["RETRY_AFTER", "is_duplicate", "is_transient"]
+__all__ = ["RETRY_AFTER", "is_duplicate", "is_transient", "retried_once"]
+
+_T = TypeVar("_T")
 
 #: Seconds a client is asked to wait before sending the request again.
 RETRY_AFTER = 1
@@ -80,3 +84,24 @@ def is_transient(exc: BaseException) -> bool:
         return any(message in str(cause) for message in _SQLITE_MESSAGES)
     args: tuple[Any, ...] = getattr(cause, "args", ())
     return bool(args) and isinstance(args[0], int) and args[0] in _MYSQL_CODES
+
+
+def retried_once(read: Callable[..., _T], *args: Any) -> _T:
+    """
+    `read(*args)` in a thread of its own (a worker's), between closing the thread's connections
+    that are too old or broken, and once more on new connections after a transient error.
+
+    A connection the database ended (a restart, a failover, an administrator) is found dead at
+    its first query; a second transient error is raised, for the caller to try again later.
+    """
+    close_old_connections()
+    try:
+        try:
+            return read(*args)
+        except Exception as exc:
+            if not is_transient(exc):
+                raise
+            connections.close_all()
+            return read(*args)
+    finally:
+        close_old_connections()

@@ -115,6 +115,33 @@ class Manager(socketio.AsyncManager):
         async with self._fanout_lock:
             await self._emit(event, data, namespace, room, skip_sid, callback, **kwargs)
 
+    async def emit_each(
+        self,
+        event: str,
+        sends: list[tuple[Any, list[str]]],
+        namespace: str = "/",
+        read: Mapping[str, Any] | None = None,
+        checked: Mapping[str, Any] | None = None,
+    ) -> None:
+        """
+        Send `event` with each `(data, sids)` of `sends` to its sockets, as one fan-out. With
+        `read`, every socket's read check is made before any is sent: a check that raises (a
+        transient database error) leaves the event sent to nobody, to be sent again whole.
+        """
+        if self._fanout_lock is None:
+            self._fanout_lock = asyncio.Lock()
+        async with self._fanout_lock:
+            if read is None:
+                for data, sids in sends:
+                    await self._emit(event, data, namespace, sids, None, None)
+                return
+            every = [sid for _, sids in sends for sid in sids]
+            readers = dict(await self._readers(read, namespace, every, None, checked))
+            for data, sids in sends:
+                allowed = [(sid, readers[sid]) for sid in sids if sid in readers]
+                if allowed:
+                    await self._emit(event, data, namespace, None, None, None, readers=allowed)
+
     async def _readers(
         self,
         read: Mapping[str, Any],

@@ -18,6 +18,7 @@ from django.apps import apps
 from django.conf import settings
 from django.contrib.auth import get_user
 from django.core.handlers.wsgi import WSGIRequest
+from django.db import close_old_connections
 
 from ..authentication.authenticators import get_access_token
 from .connection import Connection
@@ -29,12 +30,20 @@ __all__ = ["handshake_login"]
 
 def handshake_login(connection: Connection) -> None:
     """
-    Log `connection` in with its handshake's credentials, if any.
+    Log `connection` in with its handshake's credentials, if any (in a worker thread).
 
     A token in the `Authorization` header is a jwt `create` on the authentication service;
     its error is raised as the `Failed` of `dispatch`, and the connection is refused. Without
     one, a logged-in Django session cookie logs the connection in.
     """
+    close_old_connections()
+    try:
+        _login(connection)
+    finally:
+        close_old_connections()
+
+
+def _login(connection: Connection) -> None:
     request = WSGIRequest(_handshake_environ(connection))
     path = authentication_path()
     token = get_access_token(request) if path is not None else None

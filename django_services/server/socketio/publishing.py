@@ -240,16 +240,10 @@ class EventSender:
                     if sid not in reached and sid not in skipped:
                         reached.add(sid)
                         groups.setdefault(id(item), (payload, []))[1].append(sid)
-        for payload, sids in groups.values():
-            await fanout.Manager.emit(
-                manager,
-                name,
-                payload if offset is None else (payload, offset),
-                "/",
-                to=sids,
-                read=read,
-                checked=checked,
-            )
+        # Every group's readers are checked before any is sent: a check that fails leaves
+        # the event to the log's tail whole, and no socket gets it twice.
+        sends = [(_with(payload, offset), sids) for payload, sids in groups.values()]
+        await fanout.Manager.emit_each(manager, name, sends, "/", read=read, checked=checked)
 
     def _check_here(
         self, read: Any, channels: list[Channel], loop: asyncio.AbstractEventLoop

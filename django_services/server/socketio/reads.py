@@ -37,10 +37,9 @@ import logging
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any
 
-from django.db import close_old_connections, connections
 from rest_framework import exceptions as drf_exceptions
 
-from ..database_errors import is_transient
+from ..database_errors import is_transient, retried_once
 from ..pipeline.events import ServiceEvent
 from .read_query import allowed_call, read_in_one_query
 
@@ -321,19 +320,7 @@ async def recipients(
 def _verdicts_in_thread(
     check: Mapping[str, Any], groups: Mapping[Any, tuple[Any, list[str]]]
 ) -> dict[str, tuple[Any, bool]]:
-    close_old_connections()
-    try:
-        try:
-            return verdicts(check, groups)
-        except Exception as exc:
-            if not is_transient(exc):
-                raise
-            # A connection the database ended (a restart, a failover, an administrator) is
-            # found dead at its first query: once more on a new one.
-            connections.close_all()
-            return verdicts(check, groups)
-    finally:
-        close_old_connections()
+    return retried_once(verdicts, check, groups)
 
 
 def readable_each(checks: Sequence[Mapping[str, Any]], user: Any) -> list[bool]:
@@ -341,17 +328,11 @@ def readable_each(checks: Sequence[Mapping[str, Any]], user: Any) -> list[bool]:
     Whether `user` (None: anonymous) may read each event of `checks`: a replay's, in one
     worker thread. Once more on a new connection after a transient database error.
     """
-    close_old_connections()
-    try:
-        try:
-            return [readable(check, [user])[0] for check in checks]
-        except Exception as exc:
-            if not is_transient(exc):
-                raise
-            connections.close_all()
-            return [readable(check, [user])[0] for check in checks]
-    finally:
-        close_old_connections()
+    return retried_once(_readable_each, checks, user)
+
+
+def _readable_each(checks: Sequence[Mapping[str, Any]], user: Any) -> list[bool]:
+    return [readable(check, [user])[0] for check in checks]
 
 
 def emit_message(

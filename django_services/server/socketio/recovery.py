@@ -16,7 +16,11 @@ writes the events the socket missed, in order and each once, then answers the CO
 same `pid`: the client sets `recovered`. A session unknown, lost longer than
 `SOCKETIO_RECOVERY["WINDOW"]` ago, or whose offset the event log no longer holds connects
 afresh, as socket.io does. A connection the client or the server closed on purpose is not
-recovered.
+recovered. A database away for a moment (a transient error reading the session, checking
+its login or reading the events it missed) refuses the CONNECT with a `503` (`Unavailable`),
+the session kept: the client's next try, within the window, recovers it (python-socketio's
+reconnect tries again by itself; socket.io-client leaves it to a `connect_error` listener
+calling `socket.connect()`).
 
 The events are replayed while the process's deliveries wait (`EventSender.deliveries`), so that
 none is sent twice or overtakes them. A client recovered from another process's offsets may
@@ -34,6 +38,8 @@ from typing import TYPE_CHECKING, Any
 from django.db import DatabaseError
 from socketio import packet
 
+from ..database_errors import is_transient
+from ..pipeline.errors import to_feathers_error
 from . import event_log, fanout, reads, sessions
 from .channels import get_publisher
 from .login import restore_login
@@ -90,13 +96,17 @@ class Recovery:
     async def prepare(self, connection: Connection, auth: Any) -> Resume | None:
         """
         The session a CONNECT's `auth` recovers, with its login restored on `connection`
-        (unless the handshake logged it in); None to connect afresh.
+        (unless the handshake logged it in); None to connect afresh. Raises `Unavailable`
+        when a transient database error leaves the session unread or its login unchecked:
+        the connection is refused, and the session recovered at the client's next try (so
+        does `resume` when its missed events can not be read).
         """
         if not isinstance(auth, Mapping) or not self.enabled:
             return None
         pid = auth.get("pid")
         if not isinstance(pid, str) or not pid or len(pid) > _PID_LENGTH:
             return None
+        restoring = not connection.is_authenticated
         try:
             saved = await self.workers.run(None, sessions.load, pid)
             if saved is None:
@@ -106,13 +116,18 @@ class Recovery:
             client = Offsets.decode(auth.get("offset", saved.offsets))
             if client is None or not await self.workers.run(None, sessions.log_holds, client):
                 return None
+            if restoring:
+                await self.workers.run(
+                    None, restore_login, connection, saved.authentication, saved.session_key
+                )
         except DatabaseError as exc:
-            logger.warning("A socket.io session could not be read: %s", exc)
+            logger.warning("A socket.io session could not be recovered: %s", exc)
+            if restoring:
+                connection.logout()  # a login half restored
+            if is_transient(exc):
+                # The database is away for a moment: the session stays for the next try.
+                raise to_feathers_error(exc) from exc
             return None
-        if not connection.is_authenticated:
-            await self.workers.run(
-                None, restore_login, connection, saved.authentication, saved.session_key
-            )
         same = sessions.subject_of(connection) == saved.subject
         return Resume(pid, client, saved.channels if same else None)
 
@@ -127,16 +142,13 @@ class Recovery:
         await sender.tailer.ready()
         async with sender.deliveries:
             delivered = sender.tailer.delivered.offsets()
-            rows = await self.workers.run(None, sessions.missed_rows, resume.client, delivered)
-            joined = set(channels)
-            seen = [(row, _payload_for(row, joined)) for row in rows]
-            seen = [(row, payload) for row, payload in seen if payload is not _UNSEEN]
-            # The read checks of every event, in one worker thread: the answer waits for them.
-            checks = [row["read"] for row, _ in seen if row["read"] is not None]
-            user = connection.user if reads.user_key(connection) is not None else None
-            answers = (
-                await self.workers.run(None, reads.readable_each, checks, user) if checks else []
-            )
+            try:
+                seen, answers = await self._missed(connection, resume, channels, delivered)
+            except DatabaseError as exc:
+                if not is_transient(exc):
+                    raise
+                # Nothing sent yet: refused, the session kept for the next try.
+                raise to_feathers_error(exc) from exc
             allowed = iter(answers)
             for row, payload in seen:
                 if row["read"] is not None and not next(allowed):
@@ -151,6 +163,20 @@ class Recovery:
             known = delivered.union(resume.client)
         self.pids[sid] = resume.pid
         await self._store(sessions.save, resume.pid, connection, channels, known)
+
+    async def _missed(
+        self, connection: Connection, resume: Resume, channels: list[str], delivered: Offsets
+    ) -> tuple[list[tuple[Any, Any]], list[bool]]:
+        """The events `connection` missed in `channels`, with their data, and their checks."""
+        rows = await self.workers.run(None, sessions.missed_rows, resume.client, delivered)
+        joined = set(channels)
+        seen = [(row, _payload_for(row, joined)) for row in rows]
+        seen = [(row, payload) for row, payload in seen if payload is not _UNSEEN]
+        # The read checks of every event, in one worker thread: the answer waits for them.
+        checks = [row["read"] for row, _ in seen if row["read"] is not None]
+        user = connection.user if reads.user_key(connection) is not None else None
+        answers = await self.workers.run(None, reads.readable_each, checks, user) if checks else []
+        return seen, answers
 
     async def begin(self, connection: Connection) -> None:
         """Give a new connection its session (its channels joined already)."""

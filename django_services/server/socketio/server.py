@@ -21,7 +21,6 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import socketio
-from django.db import close_old_connections
 from rest_framework.utils.encoders import JSONEncoder
 
 from ... import clock
@@ -192,28 +191,26 @@ class SocketServer:
         self._tail()
         connection = Connection.from_environ(sid, self.sio.get_environ(sid) or {})
         connection.logins = self.revocations.logins
-        try:
-            await self.workers.run(None, _handshake, connection)
-        except Failed as failure:
-            error = failure.error if isinstance(failure.error, dict) else {}
-            raise _refusal(error) from None
-        except FeathersError as exc:
-            raise _refusal(exc.to_json()) from None
-        except Exception as exc:
-            logger.error("A socket handshake failed", exc_info=exc)
-            raise _refusal(GeneralError("Internal server error").to_json()) from None
-        self.connections[sid] = connection
         publisher = get_publisher()
-        if publisher is None:
-            self._arm_expiry(connection)
-            return
-        resume = await self.recovery.prepare(connection, auth)
+        try:
+            await self.workers.run(None, handshake_login, connection)
+            resume = None if publisher is None else await self.recovery.prepare(connection, auth)
+        except Exception as exc:
+            connection.logout()
+            raise _refusal(exc) from None
+        self.connections[sid] = connection
         self._arm_expiry(connection)
+        if publisher is None:
+            return
         if resume is not None:
             channels = resume.channels
             if channels is None:
                 channels = await self._channels_for(connection, publisher)
-            await self.recovery.resume(connection, resume, channels)
+            try:
+                await self.recovery.resume(connection, resume, channels)
+            except Exception as exc:
+                await self._forget(sid, None)
+                raise _refusal(exc) from None
             return
         for name in publisher.connected(connection):
             await self.sio.enter_room(sid, name)
@@ -227,11 +224,14 @@ class SocketServer:
         if self.sio.manager.is_connected(sid, "/"):
             # An event named `disconnect` from a connected client, not a disconnection.
             return
+        await self._forget(sid, args[0] if args else None)
+
+    async def _forget(self, sid: str, reason: Any) -> None:
         self._budgets.pop(sid, None)
         connection = self.connections.pop(sid, None)
         if connection is not None:
             self._cancel_expiry(connection)
-            await self.recovery.end(connection, args[0] if args else None)
+            await self.recovery.end(connection, reason)
             connection.logout()
 
     async def on_call(self, event: str, sid: str, *args: Any) -> tuple[Any, ...] | None:
@@ -384,17 +384,14 @@ def _channel_names(publisher: Any, connection: Connection) -> list[str]:
     return list(publisher.logged_in(connection))
 
 
-def _handshake(connection: Connection) -> None:
-    close_old_connections()
-    try:
-        handshake_login(connection)
-    finally:
-        close_old_connections()
-
-
-def _refusal(error: dict[str, Any]) -> socketio.exceptions.ConnectionRefusedError:
-    """The CONNECT_ERROR of a refused handshake: `{message, data}` of the error."""
-    message = error.get("message", "Connection refused")
-    if error.get("data") is not None:
-        return socketio.exceptions.ConnectionRefusedError(message, error["data"])
-    return socketio.exceptions.ConnectionRefusedError(message)
+def _refusal(exc: Exception) -> socketio.exceptions.ConnectionRefusedError:
+    """The CONNECT_ERROR of a refused handshake or recovery: `{message, data}` of its error."""
+    if isinstance(exc, Failed):
+        error = exc.error if isinstance(exc.error, dict) else {}
+    elif isinstance(exc, FeathersError):  # its class in `data`: a 503 is told from a 401
+        error = {"message": exc.message, "data": exc.to_json()}
+    else:
+        logger.error("A socket handshake or recovery failed", exc_info=exc)
+        error = GeneralError("Internal server error").to_json()
+    message, data = error.get("message", "Connection refused"), error.get("data")
+    return socketio.exceptions.ConnectionRefusedError(message, *([] if data is None else [data]))

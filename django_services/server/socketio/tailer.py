@@ -26,10 +26,10 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from django.db import InterfaceError, OperationalError, close_old_connections, connections
+from django.db import close_old_connections
 
 from ... import clock
-from ..database_errors import is_transient
+from ..database_errors import is_transient, retried_once
 from .event_log import prune_now_and_then, recovery_setting
 from .offsets import Offsets
 
@@ -134,21 +134,18 @@ def read_rows(top: int, missing: list[int]) -> list[dict[str, Any]]:
 
 
 def read_ids(ids: list[int]) -> list[dict[str, Any]]:
-    """The logged events `ids` that are there, by id: one SELECT (a worker thread)."""
+    """
+    The logged events `ids` that are there, by id: one SELECT (a worker thread), once more on
+    a new connection after a transient database error.
+    """
+    return retried_once(_read_ids, ids)
+
+
+def _read_ids(ids: list[int]) -> list[dict[str, Any]]:
     from ...models import LoggedEvent
 
-    close_old_connections()
-    try:
-        rows = LoggedEvent.objects.filter(id__in=ids).order_by("id")
-        fields = ("id", "path", "event", "data", "channels", "read")
-        try:
-            return list(rows.values(*fields))
-        except (InterfaceError, OperationalError):
-            # A connection the database ended is found dead at its first query.
-            connections.close_all()
-            return list(rows.values(*fields))
-    finally:
-        close_old_connections()
+    rows = LoggedEvent.objects.filter(id__in=ids).order_by("id")
+    return list(rows.values("id", "path", "event", "data", "channels", "read"))
 
 
 def _prune() -> None:

@@ -5,7 +5,9 @@ Services whose records only some users may read, for the tests of the events' re
 `get_queryset` of docs/authentication.md); `shared-notes`: every logged-in user reads every
 note, declared (`event_readers = "shared"`); `open-notes`: per-user reads, but its events go
 wherever the channels say (`event_readers = "unchecked"`); `guarded-notes`: `notes` with an
-object permission besides; `data-notes`: `open-notes` whose channels have data of their own.
+object permission besides; `data-notes`: `open-notes` whose channels have data of their own;
+`active-notes`: `shared-notes` read by staff, and by users whose account the database still
+says is active.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from django_services.server import ModelService, service_method
 from django_services.server.authentication import JWTAuthentication
 from django_services.server.socketio import Publisher, channel
 from tests.interop.conformance.services import NoteSerializer
-from tests.testapp.models import Note
+from tests.testapp.models import Note, User
 
 
 class NoteService(ModelService):
@@ -79,6 +81,20 @@ class GuardedNoteService(NoteService):
     permission_classes = [NotHidden]
 
 
+class StillActive(permissions.BasePermission):
+    """Staff, or a user whose account is active now: asks the database for non-staff users."""
+
+    def has_permission(self, request, view):
+        user = request.user
+        if user.is_staff:
+            return True
+        return User.objects.filter(pk=user.pk, is_active=True).exists()
+
+
+class ActiveNoteService(SharedNoteService):
+    permission_classes = [StillActive]
+
+
 class EveryonePublisher(Publisher):
     """Every event to every connection, anonymous or not: only the read rule filters."""
 
@@ -92,4 +108,5 @@ SERVICES = {
     "shared-notes": S + "SharedNoteService",
     "open-notes": S + "OpenNoteService",
     "guarded-notes": S + "GuardedNoteService",
+    "active-notes": S + "ActiveNoteService",
 }

@@ -7,14 +7,11 @@ websocket and long-polling.
 from __future__ import annotations
 
 import asyncio
-import threading
 
 import pytest
 import requests
 from asgiref.sync import sync_to_async
 from django.db import connection as database
-from django.db import connections, transaction
-from django.db.models import F
 from django.test.utils import CaptureQueriesContext
 
 from django_services.server.socketio import reads
@@ -22,7 +19,6 @@ from django_services.server.socketio.connection import Connection
 from tests.server.socketio.conftest import PASSWORD
 from tests.server.socketio.read_services import SERVICES
 from tests.server.socketio.test_channels import barrier
-from tests.waiting import eventually_async
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_tracebacks")]
 
@@ -315,74 +311,3 @@ def test_a_socket_that_joined_or_logged_in_after_the_check_is_checked_when_sent(
     readers = asyncio.run(reads.recipients(check, list(now), now, run, checked))
 
     assert sorted(readers) == sorted([f"{owner.pk}-0", "owner-late", "anonymous-0"])
-
-
-@pytest.fixture
-def tailing_on_demand(publishing, settings):
-    """The log's tail read when woken only, not every second."""
-    settings.DJANGO_SERVICES = {
-        **settings.DJANGO_SERVICES,
-        "SOCKETIO_RECOVERY": {"POLL_INTERVAL": 3600},
-    }
-
-
-async def test_an_event_whose_read_check_meets_a_locked_table_arrives_once_the_database_answers(
-    tailing_on_demand, connect, live_socket_server
-):
-    if database.vendor != "sqlite":
-        pytest.skip("a write fails other connections' reads of its table on SQLite's shared cache")
-    ada, _, _ = await logged_in(connect, "ada@example.com")
-    note = await ada.call("create", "notes", {"text": "draft"}, {})
-    await barrier(ada, [ada])
-    patched = {**note, "text": "final"}
-    offset = await sync_to_async(_log_again)("notes", "patched", patched)
-    server = live_socket_server.application.server
-    tailer = server.events.tailer
-    locked, release = threading.Event(), threading.Event()
-    holder = threading.Thread(target=_lock_notes, args=(locked, release))
-    holder.start()
-    try:
-        assert await asyncio.to_thread(locked.wait, 10)
-        server.loop.call_soon_threadsafe(tailer.wake)
-        # Its check failed, twice: not sent, left to the tail, which has it still to send.
-        await eventually_async(lambda: offset in tailer.delivered.missing, message="tried")
-    finally:
-        release.set()
-        await asyncio.to_thread(holder.join, 10)
-    assert ("notes patched", patched) not in ada.events
-
-    server.loop.call_soon_threadsafe(tailer.wake)
-    await eventually_async(lambda: ("notes patched", patched) in ada.events, message="sent")
-    await barrier(ada, [ada])
-
-    assert ada.events.count(("notes patched", patched)) == 1
-
-
-def _log_again(path, event, data):
-    """An event of `path` logged as its last one was (its channels, its read rule), never sent."""
-    from django_services import clock
-    from django_services.models import LoggedEvent
-
-    last = LoggedEvent.objects.filter(path=path).latest("id")
-    row = LoggedEvent.objects.create(
-        logged_at=clock.now(),
-        path=path,
-        event=event,
-        data=data,
-        channels=last.channels,
-        read={**last.read, "id": data["id"]},
-    )
-    return row.id
-
-
-def _lock_notes(locked, release):
-    """Hold a write to the notes' table, uncommitted, until `release`."""
-    from tests.testapp.models import Note
-
-    try:
-        with transaction.atomic():
-            Note.objects.update(text=F("text"))
-            locked.set()
-            release.wait(30)
-    finally:
-        connections.close_all()

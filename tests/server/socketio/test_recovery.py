@@ -9,13 +9,16 @@ from __future__ import annotations
 import datetime
 
 import pytest
+import socketio
 from asgiref.sync import sync_to_async
+from django.db import connection as database
 
 from django_services import clock
 from django_services.models import SocketSession
 from tests.client.proxy import Proxy
 from tests.server.socketio.conftest import Client
 from tests.server.socketio.test_channels import PUBLISHER, barrier, logged_in
+from tests.server.socketio.test_read_outages import table_locked
 from tests.waiting import eventually_async
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_tracebacks")]
@@ -90,6 +93,48 @@ async def test_a_lost_connection_gets_what_it_missed_in_order_once_then_newer_ev
     assert again.pid == pid  # recovered: socket.io-client's `socket.recovered`
     assert people(again) == ["gap-1", "gap-2", "gap-3", "barrier"]
     # Its login came back with it: a call needing it succeeds.
+    assert [user["email"] for user in await again.call("find", "users", {})] == ["ada@example.com"]
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        pytest.param("testapp_user", id="its-login-unchecked"),
+        pytest.param("testapp_person", id="its-missed-events-unchecked"),
+    ],
+)
+async def test_a_recovery_refused_while_the_database_is_away_succeeds_at_the_next_try(
+    publishing, connect, through, proxy, live_socket_server, table
+):
+    if database.vendor != "sqlite":
+        pytest.skip("a write fails other connections' reads of its table on SQLite's shared cache")
+    writer, _ = await logged_in(connect, "writer@example.com")
+    ada, _ = await logged_in(through, "ada@example.com")
+    await barrier(writer, [ada])
+    pid, offset = ada.pid, ada.offsets[-1]
+    await lose(ada, proxy, live_socket_server)
+    await writer.call("create", "people", {"name": "gap"}, {})
+
+    # Its login, or the read rule of the `people` events it missed, can not be checked (their
+    # table is locked): a CONNECT_ERROR, 503.
+    refused = Client(proxy.url, ada.transport)
+    refusals = []
+    refused.sio.on("connect_error", lambda data=None: refusals.append(data))
+    async with table_locked(table):
+        with pytest.raises(socketio.exceptions.ConnectionError):
+            await refused.connect(auth={"pid": pid, "offset": offset})
+    await refused.close()
+    assert len(refusals) == 1
+    assert refusals[0]["message"].startswith("The database is busy")
+    assert (refusals[0]["data"]["code"], refusals[0]["data"]["className"]) == (503, "unavailable")
+    server = live_socket_server.application.server
+    assert list(server.connections) == [writer.sio.get_sid()]
+
+    again = await through(auth={"pid": pid, "offset": offset})
+    await barrier(writer, [again])
+
+    assert again.pid == pid
+    assert people(again) == ["gap", "barrier"]
     assert [user["email"] for user in await again.call("find", "users", {})] == ["ada@example.com"]
 
 
