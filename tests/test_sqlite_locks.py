@@ -10,9 +10,10 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from django.db import OperationalError, connection, connections, transaction
+from django.db import OperationalError, connection
 
 from django_services import clock
+from tests.other_connections import HeldTransaction, started_in_a_thread, transaction_held
 from tests.testapp.models import Person
 from tests.waiting import eventually
 
@@ -31,56 +32,22 @@ def manual() -> Iterator[clock.ManualClock]:
         yield manual
 
 
-class Reader(threading.Thread):
-    """Another connection reading people in a transaction, which holds their table's lock."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.reading = threading.Event()
-        self.release = threading.Event()
-
-    def run(self) -> None:
-        try:
-            with transaction.atomic():
-                list(Person.objects.all())
-                self.reading.set()
-                self.release.wait(30)
-        finally:
-            connections.close_all()
-
-
 @pytest.fixture
-def reader() -> Iterator[Reader]:
-    reader = Reader()
-    reader.start()
-    assert reader.reading.wait(10)
-    yield reader
-    reader.release.set()
-    reader.join(10)
+def reader() -> Iterator[HeldTransaction]:
+    """Another connection reading people in a transaction, which holds their table's lock."""
+    with transaction_held(lambda: list(Person.objects.all())) as held:
+        yield held
 
 
 def write_in_thread() -> tuple[threading.Thread, list[object]]:
-    outcome: list[object] = []
-
-    def write() -> None:
-        try:
-            outcome.append(Person.objects.create(name="written"))
-        except Exception as exc:
-            outcome.append(exc)
-        finally:
-            connections.close_all()
-
-    writer = threading.Thread(target=write)
-    writer.start()
-    return writer, outcome
+    return started_in_a_thread(lambda: Person.objects.create(name="written"))
 
 
 def test_a_write_waits_for_a_read_of_its_table_then_is_written(manual, reader):
     writer, outcome = write_in_thread()
     eventually(lambda: manual.waits, message="the write meets the lock and waits")
 
-    reader.release.set()
-    reader.join(10)
+    reader.release()
     manual.advance(1)
     writer.join(10)
 
@@ -100,29 +67,11 @@ def test_a_write_still_locked_out_after_the_timeout_fails_and_writes_nothing(man
     assert isinstance(error, OperationalError)
     assert "locked" in str(error)
     assert sum(manual.waits) <= 5
-    reader.release.set()
-    reader.join(10)
+    reader.release()
     assert not Person.objects.exists()
 
 
 def test_a_read_meeting_a_write_lock_is_not_held_up():
-    written, release = threading.Event(), threading.Event()
-
-    def hold_a_write() -> None:
-        try:
-            with transaction.atomic():
-                Person.objects.create(name="uncommitted")
-                written.set()
-                release.wait(30)
-        finally:
-            connections.close_all()
-
-    holder = threading.Thread(target=hold_a_write)
-    holder.start()
-    try:
-        assert written.wait(10)
-        with pytest.raises(OperationalError, match="locked"):
-            list(Person.objects.all())
-    finally:
-        release.set()
-        holder.join(10)
+    uncommitted = transaction_held(lambda: Person.objects.create(name="uncommitted"))
+    with uncommitted, pytest.raises(OperationalError, match="locked"):
+        list(Person.objects.all())

@@ -7,13 +7,13 @@ error that is not transient, is raised.
 from __future__ import annotations
 
 import contextlib
-import threading
 from collections.abc import Iterator
 
 import pytest
-from django.db import OperationalError, ProgrammingError, connection, connections, transaction
+from django.db import OperationalError, ProgrammingError, connection, connections
 
 from django_services.server.database_errors import is_transient, retried_once
+from tests.other_connections import in_a_thread, transaction_held, write_to
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -31,15 +31,8 @@ def outage() -> Iterator[None]:
         in_a_thread(_terminate, pid)
         yield
         return
-    locked, release = threading.Event(), threading.Event()
-    holder = threading.Thread(target=_lock_notes, args=(locked, release))
-    holder.start()
-    try:
-        assert locked.wait(10)
+    with transaction_held(write_to("testapp_note")):
         yield
-    finally:
-        release.set()
-        holder.join(10)
 
 
 def _terminate(pid: int) -> None:
@@ -48,36 +41,6 @@ def _terminate(pid: int) -> None:
             cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
     finally:
         connections.close_all()
-
-
-def _lock_notes(locked: threading.Event, release: threading.Event) -> None:
-    try:
-        with transaction.atomic(), connection.cursor() as cursor:
-            cursor.execute("UPDATE testapp_note SET id = id")
-            locked.set()
-            release.wait(30)
-    finally:
-        connections.close_all()
-
-
-def in_a_thread(function, *args):
-    """`function(*args)` in a thread of its own (as a worker's), its answer or its error."""
-    answer: list = []
-
-    def run() -> None:
-        try:
-            answer.append(function(*args))
-        except Exception as exc:
-            answer.append(exc)
-        finally:
-            connections.close_all()
-
-    thread = threading.Thread(target=run)
-    thread.start()
-    thread.join(30)
-    if isinstance(answer[0], Exception):
-        raise answer[0]
-    return answer[0]
 
 
 def count_notes() -> int:

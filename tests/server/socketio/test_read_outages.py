@@ -8,17 +8,13 @@ other connections' reads of its table ("database table is locked"): a transient 
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import threading
-
 import pytest
 from asgiref.sync import sync_to_async
 from django.db import connection as database
-from django.db import connections, transaction
 
 from django_services.server.socketio import channel
 from django_services.server.socketio.event_log import channels_json
+from tests.other_connections import table_write_held
 from tests.server.socketio.conftest import PASSWORD
 from tests.server.socketio.read_services import SERVICES
 from tests.server.socketio.test_channels import barrier
@@ -101,24 +97,10 @@ async def test_an_event_reaches_no_channel_while_the_read_check_of_another_fails
     assert ("active-notes patched", for_ada) not in staff.events
 
 
-@contextlib.asynccontextmanager
-async def table_locked(table):
-    """While open, another thread holds a write to `table`, uncommitted."""
-    locked, release = threading.Event(), threading.Event()
-    holder = threading.Thread(target=_lock_table, args=(table, locked, release))
-    holder.start()
-    try:
-        assert await asyncio.to_thread(locked.wait, 10)
-        yield
-    finally:
-        release.set()
-        await asyncio.to_thread(holder.join, 10)
-
-
 async def _tail_while_locked(server, table, offset):
     """Wake the log's tail while `table` is locked, until it failed to send `offset`."""
     tailer = server.events.tailer
-    async with table_locked(table):
+    async with table_write_held(table):
         server.loop.call_soon_threadsafe(tailer.wake)
         # Its check failed, twice: not sent, left to the tail, which has it still to send.
         await eventually_async(lambda: offset in tailer.delivered.missing, message="tried")
@@ -142,14 +124,3 @@ def _log_again(path, event, data, chosen=None):
         read={**last.read, "id": data["id"]},
     )
     return row.id
-
-
-def _lock_table(table, locked, release):
-    """Hold a write to `table`, uncommitted, until `release`."""
-    try:
-        with transaction.atomic(), database.cursor() as cursor:
-            cursor.execute(f"UPDATE {table} SET id = id")
-            locked.set()
-            release.wait(30)
-    finally:
-        connections.close_all()

@@ -16,9 +16,9 @@ from django.db import connection as database
 from django_services import clock
 from django_services.models import SocketSession
 from tests.client.proxy import Proxy
+from tests.other_connections import table_write_held
 from tests.server.socketio.conftest import Client
 from tests.server.socketio.test_channels import PUBLISHER, barrier, logged_in
-from tests.server.socketio.test_read_outages import table_locked
 from tests.waiting import eventually_async
 
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("no_tracebacks")]
@@ -65,6 +65,19 @@ async def lose(client: Client, proxy: Proxy, live_socket_server) -> None:
         await eventually_async(lambda: sid not in server.connections, message="the server saw it")
 
 
+async def lost_once_up_to_date(connect, through, proxy, live_socket_server):
+    """
+    A writer, and ada logged in through the proxy, her connection lost once she had every event
+    so far: (the writer, ada's user record, her pid and her last offset).
+    """
+    writer, _ = await logged_in(connect, "writer@example.com")
+    ada, user = await logged_in(through, "ada@example.com")
+    await barrier(writer, [ada])
+    pid, offset = ada.pid, ada.offsets[-1]
+    await lose(ada, proxy, live_socket_server)
+    return writer, user, pid, offset
+
+
 async def test_a_connection_answered_with_a_pid_gets_an_offset_with_every_event(
     publishing, connect
 ):
@@ -79,12 +92,7 @@ async def test_a_connection_answered_with_a_pid_gets_an_offset_with_every_event(
 async def test_a_lost_connection_gets_what_it_missed_in_order_once_then_newer_events(
     publishing, connect, through, proxy, live_socket_server
 ):
-    writer, _ = await logged_in(connect, "writer@example.com")
-    ada, _ = await logged_in(through, "ada@example.com")
-    await barrier(writer, [ada])
-    pid, offset = ada.pid, ada.offsets[-1]
-
-    await lose(ada, proxy, live_socket_server)
+    writer, _, pid, offset = await lost_once_up_to_date(connect, through, proxy, live_socket_server)
     for name in ("gap-1", "gap-2", "gap-3"):
         await writer.call("create", "people", {"name": name}, {})
     again = await through(auth={"pid": pid, "offset": offset})
@@ -104,23 +112,19 @@ async def test_a_lost_connection_gets_what_it_missed_in_order_once_then_newer_ev
     ],
 )
 async def test_a_recovery_refused_while_the_database_is_away_succeeds_at_the_next_try(
-    publishing, connect, through, proxy, live_socket_server, table
+    publishing, connect, through, proxy, live_socket_server, transport, table
 ):
     if database.vendor != "sqlite":
         pytest.skip("a write fails other connections' reads of its table on SQLite's shared cache")
-    writer, _ = await logged_in(connect, "writer@example.com")
-    ada, _ = await logged_in(through, "ada@example.com")
-    await barrier(writer, [ada])
-    pid, offset = ada.pid, ada.offsets[-1]
-    await lose(ada, proxy, live_socket_server)
+    writer, _, pid, offset = await lost_once_up_to_date(connect, through, proxy, live_socket_server)
     await writer.call("create", "people", {"name": "gap"}, {})
 
     # Its login, or the read rule of the `people` events it missed, can not be checked (their
     # table is locked): a CONNECT_ERROR, 503.
-    refused = Client(proxy.url, ada.transport)
+    refused = Client(proxy.url, transport)
     refusals = []
     refused.sio.on("connect_error", lambda data=None: refusals.append(data))
-    async with table_locked(table):
+    async with table_write_held(table):
         with pytest.raises(socketio.exceptions.ConnectionError):
             await refused.connect(auth={"pid": pid, "offset": offset})
     await refused.close()
@@ -158,11 +162,9 @@ async def test_a_client_that_received_no_event_yet_recovers_with_its_pid_alone(
 async def test_a_login_ended_during_the_gap_gets_none_of_the_gap_s_private_events(
     publishing, connect, through, proxy, live_socket_server
 ):
-    writer, _ = await logged_in(connect, "writer@example.com")
-    ada, user = await logged_in(through, "ada@example.com")
-    await barrier(writer, [ada])
-    pid, offset = ada.pid, ada.offsets[-1]
-    await lose(ada, proxy, live_socket_server)
+    writer, user, pid, offset = await lost_once_up_to_date(
+        connect, through, proxy, live_socket_server
+    )
 
     await writer.call("create", "people", {"name": "private to the logged-in"}, {})
     await sync_to_async(_deactivate)(user["id"])

@@ -6,7 +6,6 @@ is delivered, every event exactly once per process, in id order, gaps waited for
 from __future__ import annotations
 
 import asyncio
-import threading
 
 import pytest
 from django.core.management.color import no_style
@@ -16,6 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from django_services import clock
 from django_services.models import LoggedEvent
 from django_services.server.socketio.tailer import Delivered, read_rows
+from tests.other_connections import transaction_held_async
 from tests.server.socketio.test_channels import PUBLISHER, barrier, logged_in
 from tests.waiting import eventually_async
 
@@ -167,21 +167,7 @@ async def test_a_row_committed_late_is_delivered_after_the_later_ones_once(
     ada, _ = await logged_in(connect, "ada@example.com")
     await started(live_socket_server)
     server = live_socket_server.application.server
-    inserted, commit = threading.Event(), threading.Event()
-
-    def slow_transaction():
-        try:
-            with transaction.atomic():
-                orphan("Late")
-                inserted.set()
-                commit.wait(10)
-        finally:
-            connections.close_all()
-
-    slow = threading.Thread(target=slow_transaction)
-    slow.start()
-    try:
-        await asyncio.to_thread(inserted.wait, 10)
+    async with transaction_held_async(lambda: orphan("Late")):
         await asyncio.to_thread(orphan_elsewhere, "Early")  # a higher id, committed first
         server.loop.call_soon_threadsafe(server.events.tailer.wake)
         # Held back a moment for the missing id, then sent: the poll after the grace.
@@ -189,9 +175,6 @@ async def test_a_row_committed_late_is_delivered_after_the_later_ones_once(
             lambda: ("people created", {"id": 10_000, "name": "Early"}) in ada.events,
             message="the later row arrives after the grace",
         )
-    finally:
-        commit.set()
-        await asyncio.to_thread(slow.join)
     server.loop.call_soon_threadsafe(server.events.tailer.wake)
     await eventually_async(
         lambda: ("people created", {"id": 10_000, "name": "Late"}) in ada.events,
