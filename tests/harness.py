@@ -116,31 +116,21 @@ def join_live_server_threads() -> None:
 
 
 @contextlib.contextmanager
-def one_request_at_a_time(live_server: Any) -> Iterator[None]:
+def connection_per_request_thread(live_server: Any) -> Iterator[None]:
     """
-    Within the block, the live server answers its concurrent requests one after the other
-    when the tests run on SQLite.
+    Within the block, each of the live server's request threads has a database connection of
+    its own, as in a deployment, and concurrent requests run side by side.
 
-    The live server's threads share the test's one in-memory SQLite connection (the database
-    would vanish with a connection of their own), and Python 3.13's sqlite3 fails concurrent
-    statements on one connection ("bad parameter or other API misuse"). On another database
-    each thread has its own connection, and requests run side by side.
+    pytest-django hands every request thread the test's one connection to an in-memory SQLite
+    database; concurrent statements on one `sqlite3.Connection` read each other's rows (an
+    `IndexError`, a 404 for a record that exists) and fail under Python 3.13 ("bad parameter
+    or other API misuse"). The test database's cache is shared and the test's connection
+    keeps it alive, so a connection of a thread's own sees the same tables. On another
+    database each thread has its own connection already.
     """
-    from django.db import connection
-
-    httpd = live_server.thread.httpd
-    application = httpd.get_app()
-    if connection.vendor != "sqlite" or not connection.is_in_memory_db():
-        yield
-        return
-    lock = threading.Lock()
-
-    def in_turn(environ: Any, start_response: Any) -> Any:
-        with lock:
-            return list(application(environ, start_response))
-
-    httpd.set_app(in_turn)
+    server = live_server.thread.httpd
+    shared, server.connections_override = server.connections_override, {}
     try:
         yield
     finally:
-        httpd.set_app(application)
+        server.connections_override = shared

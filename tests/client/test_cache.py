@@ -16,6 +16,7 @@ from django_services.client.remotes import remotes
 from django_services.errors import NotModified, Unavailable
 from tests.client import cache_services
 from tests.client.cache_services import BODIES, REQUESTS, observed
+from tests.harness import connection_per_request_thread
 
 pytest.importorskip("hishel", reason="the cache extra: pip install -e '.[test]'")
 
@@ -164,23 +165,13 @@ def test_a_remote_s_connections_share_the_cache_of_its_options(url, settings):
 
 
 @pytest.fixture
-def connection_per_request_thread(live_server):
-    """
-    Each of the live server's request threads on its own connection, as in a deployment.
-    pytest-django hands every request thread the test's one connection to an in-memory
-    SQLite database, and concurrent requests on one `sqlite3.Connection` read each other's
-    rows (an `IndexError`, a 404 for a record that exists). The in-memory database's cache
-    is shared, so a new connection sees the same tables.
-    """
-    server = live_server.thread.httpd
-    shared, server.connections_override = server.connections_override, {}
-    yield
-    server.connections_override = shared
+def own_connections(live_server):
+    """Concurrent readers, served by request threads with a database connection each."""
+    with connection_per_request_thread(live_server):
+        yield
 
 
-def test_threads_reading_through_one_cache_at_once_each_get_the_record(
-    url, connection_per_request_thread
-):
+def test_threads_reading_through_one_cache_at_once_each_get_the_record(url, own_connections):
     from tests.harness import ClientHarness
 
     cache = HTTPCache()

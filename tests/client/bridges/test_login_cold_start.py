@@ -14,7 +14,7 @@ import pytest
 from django_services.client.bridges.locks import process_locks
 from django_services.client.remotes import remotes
 from django_services.errors import NotAuthenticated
-from tests.harness import one_request_at_a_time
+from tests.harness import connection_per_request_thread
 from tests.remotes.fixtures import PASSWORD_VARIABLE, SERVICE_EMAIL, SERVICE_PASSWORD
 from tests.remotes.services import LOGIN_DELAY, LOGINS
 
@@ -24,9 +24,9 @@ CALLERS = 16
 
 
 @pytest.fixture(autouse=True)
-def serialized_on_in_memory_sqlite(live_server):
-    """Concurrent callers, and a live server that uses its shared SQLite connection in turn."""
-    with one_request_at_a_time(live_server):
+def own_connections(live_server):
+    """Concurrent callers, served by request threads with a database connection each."""
+    with connection_per_request_thread(live_server):
         yield
 
 
