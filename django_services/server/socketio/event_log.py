@@ -162,17 +162,25 @@ def _insert(rows: list[tuple[Any, ...]], using: str) -> list[int]:
     statement `_statement()` keeps, several by `bulk_create` (whose statement's shape
     depends on the values: PostgreSQL's `UNNEST` of arrays).
     """
-    from ...models import LoggedEvent
-
     connection = connections[using]
     sql, fields = _statement(using, connection.vendor) if len(rows) == 1 else (None, ())
     if sql is None:
+        from ...models import LoggedEvent
+
         objects = [LoggedEvent(**dict(zip(_COLUMNS, row, strict=True))) for row in rows]
         LoggedEvent.objects.using(using).bulk_create(objects)
         return [item.pk for item in objects]
+    logged_at, path, event, *documents = rows[0]
+    # The values as the fields would adapt them, without `get_db_prep_save()`'s generic
+    # steps: its `hasattr(value, "as_sql")` raises and formats an AttributeError per column.
     params = [
-        field.get_db_prep_save(value, connection)
-        for field, value in zip(fields, rows[0], strict=True)
+        connection.ops.adapt_datetimefield_value(logged_at),
+        path,
+        event,
+        *(
+            field.get_prep_value(document)
+            for field, document in zip(fields[3:], documents, strict=True)
+        ),
     ]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)

@@ -127,6 +127,18 @@ def test_a_rolled_back_write_logs_and_publishes_nothing(people):
     assert received == []
 
 
+@pytest.mark.parametrize("use_tz", [True, False])
+def test_an_event_is_logged_at_the_clock_s_time_with_or_without_time_zones(
+    api, people, settings, use_tz
+):
+    settings.USE_TZ = use_tz
+    with clock.replaced(clock.ManualClock(1_700_000_000.25)):
+        send(api, "POST", "/people", {"name": "Ada", "age": 36})
+        expected = clock.now()
+
+    assert LoggedEvent.objects.get().logged_at == expected
+
+
 def test_a_multi_write_logs_its_events_in_order_in_one_insert(api, people):
     with CaptureQueriesContext(connection) as queries:
         created = body(
