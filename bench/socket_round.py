@@ -221,14 +221,24 @@ async def write_people(urls: list[str], rate: float, count: int) -> dict[str, An
     }
 
 
+#: Sockets the warm-up connects at once: more than a server's pool of call threads (at most 32).
+WARM_UP_SOCKETS = 40
+
+
 async def _warm_up(url: str, people: str) -> None:
-    """One socket and one write, so that the baseline memory holds every import."""
+    """
+    Sockets connected at once and a write, so that the baseline memory holds every import and
+    every thread of the server's pools with its database connection: what a server holds once,
+    not once per connection (django's connects store each socket's session in a pool thread).
+    """
     import socketio
 
-    client = socketio.AsyncClient(reconnection=False)
-    await client.connect(url, transports=["websocket"], wait_timeout=30)
+    clients = [socketio.AsyncClient(reconnection=False) for _ in range(WARM_UP_SOCKETS)]
+    await asyncio.gather(
+        *(client.connect(url, transports=["websocket"], wait_timeout=30) for client in clients)
+    )
     await write_people([url + people], rate=10, count=2)
-    await client.disconnect()
+    await asyncio.gather(*(client.disconnect() for client in clients))
 
 
 def _start_clients(
