@@ -217,8 +217,6 @@ class Tailer:
                     top, gaps = await self.workers.run(None, log_end)
                     self.delivered.start(top, gaps, clock.monotonic())
                     known = True
-                    # Ready before the first catch-up: what it delivers waits for `ready()`.
-                    self._started.set()
                 held = await self.catch_up()
             except Exception as exc:
                 if not is_transient(exc):
