@@ -74,7 +74,7 @@ class EventSender:
         #: delivered yet: those events are not sent to them again (see `recovery`).
         self.skips: dict[str, Offsets] = {}
         #: The tail of the event log in this process, and the offsets it delivered.
-        self.tailer = Tailer(self.deliver, workers)
+        self.tailer = Tailer(self._deliver_when_ready, workers)
         if isinstance(sio.manager, fanout.Manager):
             sio.manager.read_filter = self.readers
         if isinstance(sio.manager, fanout.RedisManager):
@@ -136,6 +136,20 @@ class EventSender:
         # what was logged before is not this process's to send.
         self.tailer.start()
         await self.tailer.ready()
+        await self._deliver_when_ready(offset, name, data, channels, read, checked, look_below)
+
+    async def _deliver_when_ready(
+        self,
+        offset: int,
+        name: str,
+        data: Any,
+        channels: Any,
+        read: Any,
+        checked: Any = None,
+        look_below: bool = True,
+    ) -> None:
+        # The tailer's own deliveries come here: its first read of the log, which the server
+        # waits for before it listens, must not wait for the tailer to be ready.
         async with self.deliveries:
             delivered = self.tailer.delivered
             if not delivered.is_new(offset):

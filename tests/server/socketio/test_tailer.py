@@ -8,13 +8,17 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+import socketio
 from django.core.management.color import no_style
 from django.db import connection, connections, transaction
 from django.test.utils import CaptureQueriesContext
 
 from django_services import clock
 from django_services.models import LoggedEvent
-from django_services.server.socketio.tailer import Delivered, read_rows
+from django_services.server.socketio import fanout
+from django_services.server.socketio.publishing import EventSender
+from django_services.server.socketio.tailer import Delivered, log_end, read_rows
+from django_services.server.socketio.workers import CallWorkers
 from tests.other_connections import transaction_held_async
 from tests.server.socketio.test_channels import PUBLISHER, barrier, logged_in
 from tests.waiting import eventually_async
@@ -237,3 +241,41 @@ async def test_a_row_still_committing_when_the_process_starts_is_delivered_when_
 
     names = [data.get("name") for event, data in ada.events if event == "people created"]
     assert names == ["Committed late", "barrier"]
+
+
+class CommitAfterTheLogEnd(CallWorkers):
+    """
+    A socket server's call threads, during whose start another process commits a logged event
+    right after this one read where the log ends: the tailer's first read then finds it.
+    """
+
+    def __init__(self) -> None:
+        super().__init__(threads=2)
+        self.committed: list[LoggedEvent] = []
+
+    async def run(self, slots, function, *args):
+        result = await super().run(slots, function, *args)
+        if function is log_end and not self.committed:
+            self.committed.append(await asyncio.to_thread(orphan_elsewhere, "Meanwhile"))
+        return result
+
+
+async def test_a_row_committed_as_the_tailer_starts_is_delivered_and_the_start_completes(
+    publishing,
+):
+    # The server accepts no connection before its tailer is ready: a tailer whose first read
+    # delivers a row must not wait for its own readiness (a process started while others
+    # write would never listen).
+    workers = CommitAfterTheLogEnd()
+    sender = EventSender(socketio.AsyncServer(client_manager=fanout.Manager()), {}, workers)
+    sender.tailer.start()
+    try:
+        await asyncio.wait_for(sender.tailer.ready(), timeout=10)
+        row = workers.committed[0]
+        await eventually_async(
+            lambda: sender.tailer.delivered.top == row.id, message="the row is delivered"
+        )
+        assert not sender.tailer.delivered.is_new(row.id)
+    finally:
+        await sender.tailer.stop()
+        workers.shutdown()
