@@ -213,7 +213,7 @@ class Recovery:
     async def _store(self, function: Any, *args: Any) -> None:
         """Write a session (a worker thread); a database that fails it costs its recovery only."""
         try:
-            await self.workers.run(None, function, *args)
+            await self.workers.run_in_sessions_thread(function, *args)
         except DatabaseError as exc:
             logger.warning("A socket.io session could not be stored: %s", exc)
 

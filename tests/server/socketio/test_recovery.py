@@ -6,7 +6,9 @@ login, as long as that login still holds.
 
 from __future__ import annotations
 
+import asyncio
 import datetime
+import types
 
 import pytest
 import socketio
@@ -15,6 +17,10 @@ from django.db import connection as database
 
 from django_services import clock
 from django_services.models import SocketSession
+from django_services.server.socketio import sessions
+from django_services.server.socketio.offsets import Offsets
+from django_services.server.socketio.recovery import Recovery
+from django_services.server.socketio.workers import CallWorkers
 from tests.client.proxy import Proxy
 from tests.other_connections import table_write_held
 from tests.server.socketio.conftest import Client
@@ -277,3 +283,22 @@ async def test_a_quiet_client_recovers_with_its_pid_alone_after_the_log_was_prun
     await barrier(writer, [writer])
 
     assert again.pid == pid
+
+
+async def test_a_session_s_writes_are_applied_in_the_order_they_were_made():
+    # Sockets that connect and leave at once: each stores its session, then forgets it
+    # (a disconnect the client asked for). Were the writes applied out of order, a forgotten
+    # session would stay behind, recoverable by whoever holds its id.
+    workers = CallWorkers(threads=8)
+    recovery = Recovery(None, None, workers, {})
+    connection = types.SimpleNamespace(user=None, authentication=None, session_key=None)
+    try:
+        pids = [sessions.new_pid() for _ in range(40)]
+        writes = []
+        for pid in pids:
+            writes.append(recovery._store(sessions.save, pid, connection, ["anonymous"], Offsets()))
+            writes.append(recovery._store(sessions.forget, pid))
+        await asyncio.gather(*writes)
+        assert await sync_to_async(SocketSession.objects.count)() == 0
+    finally:
+        workers.shutdown()
