@@ -57,14 +57,14 @@ def sync_app(url, **options):
 
 
 def socket_threads():
-    # The server runs in this process too: its event loop's executor threads and its pool for
-    # socket calls are its own.
+    # The server runs in this process too: its event loop's executor threads, its pool for
+    # socket calls and its thread writing recovery sessions are its own.
     return [
         t
         for t in threading.enumerate()
         if t is not threading.main_thread()
         and t.is_alive()
-        and not t.name.startswith(("asyncio_", "socketio-call"))
+        and not t.name.startswith(("asyncio_", "socketio-call", "socketio-sessions"))
     ]
 
 
