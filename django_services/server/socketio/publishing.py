@@ -74,7 +74,7 @@ class EventSender:
         #: delivered yet: those events are not sent to them again (see `recovery`).
         self.skips: dict[str, Offsets] = {}
         #: The tail of the event log in this process, and the offsets it delivered.
-        self.tailer = Tailer(self._deliver_when_ready, workers)
+        self.tailer = Tailer(self.deliver, workers)
         if isinstance(sio.manager, fanout.Manager):
             sio.manager.read_filter = self.readers
         if isinstance(sio.manager, fanout.RedisManager):
@@ -125,31 +125,21 @@ class EventSender:
         read: Any,
         checked: Any = None,
         look_below: bool = True,
+        from_tail: bool = False,
     ) -> None:
         """
         Send the logged event `offset` to this process's sockets in `channels` (Channel
         objects, or as the log stores them), once however many times it comes, after the
         events below it that committed before it and have not come yet (`look_below`: read
-        from the log, one SELECT, when some are awaited).
+        from the log, one SELECT, when some are awaited). `from_tail`: the tail of the log
+        delivers it, ready or becoming so.
         """
-        # Nothing is delivered before the tailer knows where the log ended when it started:
-        # what was logged before is not this process's to send.
-        self.tailer.start()
-        await self.tailer.ready()
-        await self._deliver_when_ready(offset, name, data, channels, read, checked, look_below)
-
-    async def _deliver_when_ready(
-        self,
-        offset: int,
-        name: str,
-        data: Any,
-        channels: Any,
-        read: Any,
-        checked: Any = None,
-        look_below: bool = True,
-    ) -> None:
-        # The tailer's own deliveries come here: its first read of the log, which the server
-        # waits for before it listens, must not wait for the tailer to be ready.
+        if not from_tail:
+            # Nothing is delivered before the tail knows where the log ended when it started:
+            # what was logged before is not this process's to send. The tail's own first
+            # read, which the server waits for before it listens, must not wait for itself.
+            self.tailer.start()
+            await self.tailer.ready()
         async with self.deliveries:
             delivered = self.tailer.delivered
             if not delivered.is_new(offset):

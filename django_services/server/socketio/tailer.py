@@ -266,6 +266,7 @@ class Tailer:
                 row["channels"],
                 row["read"],
                 look_below=False,
+                from_tail=True,
             )
         delivered.forget(clock.monotonic(), float(recovery_setting("WINDOW")))
         # The log is pruned by its readers, now and then.
