@@ -234,16 +234,7 @@ class EventSender:
                 checked=checked,
             )
             return
-        skipped = set(skip or ())
-        groups: dict[int, tuple[Any, list[str]]] = {}
-        reached: set[str] = set()
-        for item in channels:
-            payload = item.data if item.has_data else data
-            for room in item.names:
-                for sid, _ in manager.get_participants("/", room):
-                    if sid not in reached and sid not in skipped:
-                        reached.add(sid)
-                        groups.setdefault(id(item), (payload, []))[1].append(sid)
+        groups = _by_first_channel(manager, channels, data, set(skip or ()))
         # Every group's readers are checked before any is sent: a check that fails leaves
         # the event to the log's tail whole, and no socket gets it twice.
         sends = [(_with(payload, offset), sids) for payload, sids in groups.values()]
@@ -337,18 +328,28 @@ class EventSender:
                 payload = item.data if item.has_data else data
                 await self._emit(name, _with(payload, offset), list(item.names), read, checked)
             return
-        # The data of the first channel that holds a connection is the one it gets.
-        groups: dict[int, tuple[Any, list[str]]] = {}
-        reached: set[str] = set()
-        for item in channels:
-            payload = item.data if item.has_data else data
-            for room in item.names:
-                for sid, _ in self.sio.manager.get_participants("/", room):
-                    if sid not in reached:
-                        reached.add(sid)
-                        groups.setdefault(id(item), (payload, []))[1].append(sid)
+        groups = _by_first_channel(self.sio.manager, channels, data, set())
         for payload, sids in groups.values():
             await self._emit(name, _with(payload, offset), sids, read, checked)
+
+
+def _by_first_channel(
+    manager: Any, channels: list[Channel], data: Any, skipped: set[str]
+) -> dict[int, tuple[Any, list[str]]]:
+    """
+    This process's sockets of `channels` but `skipped`, each once, grouped by the data it gets:
+    that of the first of its channels, or `data` where that channel has none of its own.
+    """
+    groups: dict[int, tuple[Any, list[str]]] = {}
+    reached: set[str] = set()
+    for item in channels:
+        payload = item.data if item.has_data else data
+        for room in item.names:
+            for sid, _ in manager.get_participants("/", room):
+                if sid not in reached and sid not in skipped:
+                    reached.add(sid)
+                    groups.setdefault(id(item), (payload, []))[1].append(sid)
+    return groups
 
 
 def _with(data: Any, offset: str | None) -> Any:
