@@ -54,6 +54,20 @@ class EchoService(Service):
         return describe("whisper", params, data=data)
 
 
+class RequestDataService(Service):
+    """Answers what DRF's request gives of the body inside the call."""
+
+    authentication_classes = []
+
+    def create(self, data, params):
+        request = self.request
+        return {
+            "data": request.data,
+            "same": request.data is data,
+            "post": dict(request.POST),
+        }
+
+
 class ReadOnlyService(Service):
     """Implements find and get only: every other method is 405."""
 

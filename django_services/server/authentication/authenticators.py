@@ -18,6 +18,7 @@ from typing import Any
 from django.http.request import HttpHeaders
 from rest_framework import authentication
 
+from ..._drf_compat import django_request
 from .config import authentication_settings
 from .exceptions import NotAuthenticated
 from .strategies import get_strategy
@@ -35,11 +36,12 @@ def get_access_token(request: Any) -> str | None:
     as it is (`access_token`).
     """
     # Set on the request's own dict (`CallRequest`): read without a failed attribute lookup.
-    token = vars(getattr(request, "_request", request)).get("access_token")
+    http = django_request(request)
+    token = vars(http).get("access_token")
     if token is not None:
         return token
     options = authentication_settings()["JWT"]
-    value = request.META.get(HttpHeaders.to_wsgi_name(options["HEADER"]), "")
+    value = http.META.get(HttpHeaders.to_wsgi_name(options["HEADER"]), "")
     parts = value.split()
     if not parts:
         return None

@@ -26,6 +26,7 @@ from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import BaseRenderer
 from rest_framework.utils.mediatypes import media_type_matches, order_by_precedence
 
+from ..._drf_compat import django_request
 from ..encoding import json_bytes
 
 __all__ = ["JSONRenderer", "ServiceContentNegotiation"]
@@ -45,7 +46,11 @@ class JSONRenderer(renderers.JSONRenderer):
         """Return the JSON bytes of `data` (`encoding.json_bytes`); none for None."""
         if data is None:
             return b""
-        indent = self.get_indent(accepted_media_type or "", renderer_context or {})
+        media_type = accepted_media_type or ""
+        if ";" in media_type:  # `application/json; indent=4`
+            indent = self.get_indent(media_type, renderer_context or {})
+        else:  # what DRF's `get_indent` reads then, without its failed parameter lookup
+            indent = (renderer_context or {}).get("indent")
         return json_bytes(data, indent=indent, encoder=self.encoder_class)
 
 
@@ -102,5 +107,5 @@ _choices_by_header: dict[tuple[str, tuple[str, ...]], int] = {}
 
 def _accept_header(request: Any) -> str | None:
     """The `Accept` header as sent (DRF reads `*/*` when there is none)."""
-    meta = getattr(request, "META", None)
+    meta = getattr(django_request(request), "META", None)
     return meta.get("HTTP_ACCEPT", "*/*") if meta is not None else None

@@ -49,7 +49,7 @@ from ..registry import Route, request_segments, services
 from ..services.base_service import BaseService, is_option
 from ..services.conditional import conditional_response, not_modified_response
 from ..telemetry import current_span
-from .parsers import JSONParser, read_chunked_body
+from .parsers import JSONParser, read_chunked_body, request_data
 from .renderers import JSONRenderer, ServiceContentNegotiation
 
 __all__ = [
@@ -145,7 +145,7 @@ class ServiceView(BaseService, APIView):
                     provider="rest",
                     request=drf_request,
                 ),
-                load_data=lambda: drf_request.data,
+                load_data=lambda: request_data(self, drf_request),
             )
         )
         self.headers = self.default_response_headers
@@ -213,13 +213,17 @@ class ServiceView(BaseService, APIView):
         renderer and the version. Authentication, permissions and throttles are the
         pipeline's.
         """
-        header = request.META.get(_SERVICE_METHOD_META) or None
+        # Django's request, read directly: each attribute DRF's `Request` lacks is first a
+        # failed lookup (an AttributeError built and formatted), then `__getattr__`.
+        http = request._request
+        meta = http.META
+        header = meta.get(_SERVICE_METHOD_META) or None
         self.action = resolve_method(
-            request.method or "", has_id=self._path_id is not None, header=header
+            http.method or "", has_id=self._path_id is not None, header=header
         )
         check_method_allowed(self.action, header=header, exposed=self.get_methods())
-        if "HTTP_TRANSFER_ENCODING" in request.META:
-            read_chunked_body(request._request)
+        if "HTTP_TRANSFER_ENCODING" in meta:
+            read_chunked_body(http)
         # Services have no format suffixes: route params named `format` are just params.
         self.format_kwarg = None
         request.accepted_renderer, request.accepted_media_type = self.perform_content_negotiation(
@@ -232,7 +236,7 @@ class ServiceView(BaseService, APIView):
     def _parse_query_string(self, request: Request) -> dict[str, Any]:
         """Parse the query string as Express does, within the DJANGO_SERVICES limits."""
         return codec.parse(
-            request.META.get("QUERY_STRING", ""),
+            request._request.META.get("QUERY_STRING", ""),
             depth=services_settings.QUERY_DEPTH_LIMIT,
             parameter_limit=services_settings.QUERY_PARAMETER_LIMIT,
             list_limit=services_settings.QUERY_LIST_LIMIT,

@@ -8,6 +8,7 @@ import re
 import pytest
 
 from django_services.server.rest.parsers import json_depth
+from django_services.server.rest.renderers import JSONRenderer
 from tests.server.http import S, assert_error, body, send
 
 ECHO = S + "EchoService"
@@ -15,7 +16,14 @@ ECHO = S + "EchoService"
 
 @pytest.fixture(autouse=True)
 def wire(serve):
-    serve({"echo": ECHO, "multi": {"class": ECHO, "multi": True}, "params": S + "ParamsService"})
+    serve(
+        {
+            "echo": ECHO,
+            "multi": {"class": ECHO, "multi": True},
+            "params": S + "ParamsService",
+            "request-data": S + "RequestDataService",
+        }
+    )
 
 
 def bad_request(response, message):
@@ -147,6 +155,19 @@ def test_json_with_charset_parameter(api):
     assert body(response)["data"] == {"t": "é"}
 
 
+@pytest.mark.parametrize("content_type", ["application/json", "application/json; charset=utf-8"])
+def test_drf_s_request_gives_the_call_s_data_inside_the_call(api, content_type):
+    response = send(
+        api,
+        "POST",
+        "/request-data",
+        raw=b'{"name": "\xc3\xa9", "tags": [1]}',
+        content_type=content_type,
+    )
+    assert response.status_code == 201
+    assert body(response) == {"data": {"name": "é", "tags": [1]}, "same": True, "post": {}}
+
+
 def test_empty_body_is_an_empty_object(api):
     response = api.generic("POST", "/echo")
     assert (response.status_code, body(response)["data"]) == (201, {})
@@ -179,6 +200,14 @@ def test_any_accept_header_gets_json(api, accept):
     response = api.get("/echo", HTTP_ACCEPT=accept)
     assert response.status_code == 200
     assert response["Content-Type"] == "application/json; charset=utf-8"
+
+
+def test_the_renderer_indents_as_its_media_type_or_context_say():
+    renderer = JSONRenderer()
+    data = {"a": [1]}
+    assert renderer.render(data, "application/json") == b'{"a":[1]}'
+    assert renderer.render(data, "application/json; indent=2") == b'{\n  "a": [\n    1\n  ]\n}'
+    assert renderer.render(data, "application/json", {"indent": 1}) == b'{\n "a": [\n  1\n ]\n}'
 
 
 def test_format_query_parameter_is_a_query_field(api):
