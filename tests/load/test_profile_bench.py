@@ -44,3 +44,20 @@ def test_an_unknown_workload_is_refused_by_name(tmp_path):
     refused = run(tmp_path, "bench.profile", "--count", "nope")
     assert refused.returncode == 2
     assert "no workload 'nope': one of find, get, create" in refused.stderr
+
+
+def test_every_create_of_the_drf_floor_answers_and_is_cleaned_up(tmp_path):
+    assert run(tmp_path, "bench.data", "--rows", "1000").returncode == 0
+    from bench.drf_floor import PATHS
+
+    for name in PATHS:
+        counted = run(tmp_path, "bench.drf_floor", "--count", name, "--calls", "2")
+        # A create that is not answered 201 raises: the process fails.
+        assert counted.returncode == 0, (name, counted.stderr)
+    (database,) = tmp_path.glob("people-*.sqlite3")
+    with sqlite3.connect(database) as connection:
+        (last_id,) = connection.execute(
+            "SELECT seq FROM sqlite_sequence WHERE name = 'people'"
+        ).fetchone()
+        (rows,) = connection.execute("SELECT COUNT(*) FROM people").fetchone()
+    assert (last_id, rows) == (1000 + len(PATHS) * (50 + 2), 1000)
