@@ -70,6 +70,10 @@ class CallWorkers:
         return await call(*args)
 
     def shutdown(self) -> None:
-        """Stop the pool: calls not started are dropped, running ones finish."""
+        """
+        Stop the pool: calls not started are dropped, running ones finish. The sessions
+        already queued are still written, in order (the process exits once they are): a
+        socket the server closes as it stops is recovered by the next process.
+        """
         self.executor.shutdown(wait=False, cancel_futures=True)
-        self.sessions_executor.shutdown(wait=False, cancel_futures=True)
+        self.sessions_executor.shutdown(wait=False)

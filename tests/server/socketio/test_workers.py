@@ -7,9 +7,12 @@ events their time.
 from __future__ import annotations
 
 import asyncio
+import threading
 
 import pytest
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
+
+from django_services.server.socketio.workers import CallWorkers
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -76,3 +79,27 @@ async def test_a_socket_hashing_passwords_leaves_others_their_events(
 
     assert len(answers) == 32
     assert answered_meanwhile < len(sign_ups), "the events waited for every sign-up"
+
+
+async def test_session_writes_queued_when_the_server_stops_are_still_written():
+    workers = CallWorkers(threads=2)
+    started, release = threading.Event(), threading.Event()
+    written = []
+
+    def slow_write():
+        started.set()
+        release.wait(10)
+        written.append("first")
+
+    first = asyncio.ensure_future(workers.run_in_sessions_thread(slow_write))
+    await asyncio.to_thread(started.wait, 10)
+    second = asyncio.ensure_future(workers.run_in_sessions_thread(written.append, "second"))
+    # Barrier: the second write waits in the sessions thread's queue behind the first.
+    while workers.sessions_executor._work_queue.qsize() == 0:
+        await asyncio.sleep(0)
+
+    workers.shutdown()
+    release.set()
+
+    await asyncio.wait_for(asyncio.gather(first, second), 10)
+    assert written == ["first", "second"]
