@@ -32,6 +32,7 @@ __all__ = [
     "django_request",
     "drop_cached_fields",
     "field_validators",
+    "has_parsed_data",
     "mark_authenticated",
     "model_builds_own_instances",
     "queryset_prefetches",
@@ -193,6 +194,16 @@ def mark_authenticated(request: Any) -> None:
     does not run them again when `request.user` is read.
     """
     request._authenticator = None
+
+
+def has_parsed_data(request: Any) -> bool:
+    """
+    Whether a DRF `request` has its data already: `Request._full_data`, DRF's `Empty` marker
+    until the body is parsed (or the data given).
+    """
+    from rest_framework.request import Empty
+
+    return vars(request).get("_full_data", Empty) is not Empty
 
 
 def set_parsed_data(request: Any, data: Any) -> None:

@@ -17,6 +17,7 @@ from django.db.models.signals import post_init
 from django.http import HttpResponse
 from django.test import RequestFactory
 from rest_framework import fields, serializers
+from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 
 from django_services import _drf_compat as compat
@@ -113,6 +114,16 @@ def test_a_request_given_parsed_data_reads_it_without_parsing_a_body():
 
     assert request.data == {"name": "Ada"}
     assert django_request.body == b""
+
+
+def test_a_request_says_whether_it_has_its_data():
+    request = Request(
+        RequestFactory().post("/people", b'{"name": "Ada"}', content_type="application/json"),
+        parsers=[JSONParser()],
+    )
+    assert not compat.has_parsed_data(request)
+    assert request.data == {"name": "Ada"}
+    assert compat.has_parsed_data(request)
 
 
 def test_a_request_body_is_replaced_as_unread():

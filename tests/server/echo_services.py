@@ -54,6 +54,14 @@ class EchoService(Service):
         return describe("whisper", params, data=data)
 
 
+class ReadsTheBody(permissions.BasePermission):
+    """A permission that reads the body before the call does."""
+
+    def has_permission(self, request, view):
+        request.read_by_permission = request.data
+        return True
+
+
 class RequestDataService(Service):
     """Answers what DRF's request gives of the body inside the call."""
 
@@ -66,6 +74,16 @@ class RequestDataService(Service):
             "same": request.data is data,
             "post": dict(request.POST),
         }
+
+
+class PermissionReadsDataService(Service):
+    """A permission reads the body first: the call gets what it read."""
+
+    authentication_classes = []
+    permission_classes = [ReadsTheBody]
+
+    def create(self, data, params):
+        return {"data": data, "same": self.request.read_by_permission is data}
 
 
 class ReadOnlyService(Service):

@@ -27,11 +27,11 @@ from typing import IO, Any
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.core.handlers.asgi import ASGIRequest
-from django.http import HttpRequest, QueryDict
+from django.http import HttpRequest, QueryDict, RawPostDataException
 from rest_framework import parsers
 from rest_framework.request import Request
 
-from ..._drf_compat import replace_body, request_body_stream, set_parsed_data
+from ..._drf_compat import has_parsed_data, replace_body, request_body_stream, set_parsed_data
 from ...conf import services_settings
 from ...errors import BadRequest, LengthRequired
 from .renderers import ServiceContentNegotiation
@@ -101,12 +101,17 @@ def request_data(view: Any, request: Request) -> Any:
         or view.content_negotiation_class is not ServiceContentNegotiation
         or not view.parser_classes
         or view.parser_classes[0] is not JSONParser
+        # Read already (a permission class reading `request.data`, say): the same data.
+        or has_parsed_data(request)
     ):
         return request.data
     try:
-        data = JSONParser().parse(
-            io.BytesIO(http.body), JSONParser.media_type, request.parser_context
-        )
+        body = http.body
+    except RawPostDataException:
+        # Other code read the stream: as DRF's own parsing would.
+        return request.data
+    try:
+        data = JSONParser().parse(io.BytesIO(body), JSONParser.media_type, request.parser_context)
     except Exception:
         # As DRF leaves a body that failed to parse: read as empty, not parsed again.
         set_parsed_data(request, QueryDict(encoding=http.encoding))

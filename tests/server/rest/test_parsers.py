@@ -22,6 +22,7 @@ def wire(serve):
             "multi": {"class": ECHO, "multi": True},
             "params": S + "ParamsService",
             "request-data": S + "RequestDataService",
+            "read-first": S + "PermissionReadsDataService",
         }
     )
 
@@ -166,6 +167,12 @@ def test_drf_s_request_gives_the_call_s_data_inside_the_call(api, content_type):
     )
     assert response.status_code == 201
     assert body(response) == {"data": {"name": "é", "tags": [1]}, "same": True, "post": {}}
+
+
+def test_a_body_a_permission_read_first_is_the_call_s_data(api):
+    response = send(api, "POST", "/read-first", {"name": "Ada"})
+    assert response.status_code == 201, response.content
+    assert body(response) == {"data": {"name": "Ada"}, "same": True}
 
 
 def test_empty_body_is_an_empty_object(api):
