@@ -24,6 +24,7 @@ from asgiref.sync import SyncToAsync, ThreadSensitiveContext
 from django.db import models
 from django.db.models import signals
 from django.db.models.query import ModelIterable
+from rest_framework.request import Empty
 
 __all__ = [
     "READABLE_FIELDS_HOOK",
@@ -201,8 +202,6 @@ def has_parsed_data(request: Any) -> bool:
     Whether a DRF `request` has its data already: `Request._full_data`, DRF's `Empty` marker
     until the body is parsed (or the data given).
     """
-    from rest_framework.request import Empty
-
     return vars(request).get("_full_data", Empty) is not Empty
 
 
