@@ -25,17 +25,23 @@ def run(tmp_path: Path, module: str, *options: str) -> subprocess.CompletedProce
     )
 
 
-def test_count_sends_the_warm_up_and_the_calls_and_prints_nothing(tmp_path):
-    assert run(tmp_path, "bench.data", "--rows", "1000").returncode == 0
-    counted = run(tmp_path, "bench.profile", "--count", "create", "--calls", "7")
-    assert counted.returncode == 0, counted.stderr
-    assert counted.stdout == ""
+def people_table(tmp_path: Path) -> tuple[int, int]:
+    """The last id the bench's people table handed out, and the rows it holds."""
     (database,) = tmp_path.glob("people-*.sqlite3")
     with sqlite3.connect(database) as connection:
         (last_id,) = connection.execute(
             "SELECT seq FROM sqlite_sequence WHERE name = 'people'"
         ).fetchone()
         (rows,) = connection.execute("SELECT COUNT(*) FROM people").fetchone()
+    return last_id, rows
+
+
+def test_count_sends_the_warm_up_and_the_calls_and_prints_nothing(tmp_path):
+    assert run(tmp_path, "bench.data", "--rows", "1000").returncode == 0
+    counted = run(tmp_path, "bench.profile", "--count", "create", "--calls", "7")
+    assert counted.returncode == 0, counted.stderr
+    assert counted.stdout == ""
+    last_id, rows = people_table(tmp_path)
     # 50 creates to warm up, then 7 (the service's), all deleted at the end.
     assert (last_id, rows) == (1000 + 50 + 7, 1000)
 
@@ -54,10 +60,5 @@ def test_every_create_of_the_drf_floor_answers_and_is_cleaned_up(tmp_path):
         counted = run(tmp_path, "bench.drf_floor", "--count", name, "--calls", "2")
         # A create that is not answered 201 raises: the process fails.
         assert counted.returncode == 0, (name, counted.stderr)
-    (database,) = tmp_path.glob("people-*.sqlite3")
-    with sqlite3.connect(database) as connection:
-        (last_id,) = connection.execute(
-            "SELECT seq FROM sqlite_sequence WHERE name = 'people'"
-        ).fetchone()
-        (rows,) = connection.execute("SELECT COUNT(*) FROM people").fetchone()
+    last_id, rows = people_table(tmp_path)
     assert (last_id, rows) == (1000 + len(PATHS) * (50 + 2), 1000)
